@@ -1,0 +1,41 @@
+/*
+ * Scoring of one-step rules, shared by the compiler and the optimal
+ * solvers.  Every rule is expressed as "smaller is better" over an exact
+ * key so that equal partitions tie exactly.
+ */
+#ifndef MM_RULES_H
+#define MM_RULES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "mm_compile.h"
+#include "mm_game.h"
+
+/* Entropy keys are sum n_i log2 n_i in fixed point with 32 fraction bits.
+ * Each table entry is within one unit of the truth, so two sums closer than
+ * MM_ENTROPY_TOL units are compared exactly (as integers prod n_i^n_i). */
+#define MM_ENTROPY_FRAC 32
+#define MM_ENTROPY_TOL 128
+
+typedef struct mm_rule_tables {
+    uint32_t max;        /* largest part size the tables cover */
+    uint64_t *nlogn;     /* [0..max]: n log2 n, fixed point */
+    uint64_t *lower;     /* [0..max]: Neuwirth's e(M) total, perfect tree */
+    int answers;         /* Neuwirth's n(A): replies the game can give */
+} mm_rule_tables;
+
+mm_status mm_rule_tables_init(mm_rule_tables *rt, const mm_game *g,
+                              uint32_t max, mm_diag *d);
+void mm_rule_tables_release(mm_rule_tables *rt);
+
+/* Least total number of guesses for m codes in a perfect tree with
+ * branching factor b - 1 after each guess (Ville eqs. 15-20; Neuwirth's
+ * e(M) times m). */
+uint64_t mm_perfect_total(uint64_t m, uint64_t b);
+
+/* Exact comparison of sum n_i log n_i for two multisets of part sizes
+ * (arrays of k counts, zeros ignored): <0, 0, >0. */
+int mm_nlogn_cmp_exact(const uint32_t *a, int ka, const uint32_t *b, int kb);
+
+#endif

@@ -1,0 +1,101 @@
+/*
+ * The strategy tree: the complete tree of a game, one node per position at
+ * which a guess is made.
+ *
+ * A node knows how many codes are still possible there (count), its guess,
+ * whether that guess is one of them (MM_NODE_CONSISTENT) and its children by
+ * reply.  The reply (p,0) to a consistent guess ends the game and has no
+ * child, so a leaf is a node of count 1 whose guess is its code.  Children
+ * are stored contiguously, in slot order (ORDER REPLY), starting at
+ * nodes[child]; bit s of `replies` says that slot s has a child.
+ *
+ * Every code of the game reaches exactly one consistent guess equal to it:
+ * that is what mm_tree_check() and the verifier test.
+ */
+#ifndef MM_TREE_H
+#define MM_TREE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "mm_diag.h"
+#include "mm_game.h"
+
+#define MM_NODE_CONSISTENT 0x01u
+#define MM_NO_NODE UINT32_MAX
+
+typedef struct mm_node {
+    mm_code guess;
+    uint32_t count;    /* codes compatible with the path to this node */
+    uint32_t child;    /* first child; MM_NO_NODE when there is none */
+    uint32_t flags;    /* MM_NODE_* */
+    uint64_t replies;  /* ORDER REPLY: bit s set when slot s has a child */
+} mm_node;
+
+/* Where a tree comes from: the rule and options that compiled it, or the
+ * citation of a published tree.  Strings are owned by the tree. */
+typedef struct mm_provenance {
+    char *rule;            /* "knuth", ...; NULL for a published tree */
+    bool consistent_only;
+    mm_code first;         /* --first, or MM_NO_CODE */
+    char *citation;        /* NULL for a compiled tree */
+} mm_provenance;
+
+typedef struct mm_tree {
+    int pegs, colors;
+    bool repeat;
+    mm_node *nodes;        /* nodes[0] is the root */
+    uint32_t nnodes, cap;
+    mm_provenance prov;
+} mm_tree;
+
+typedef struct mm_stats {
+    uint64_t codes;        /* codes found: the root's count */
+    uint64_t total;        /* sum over codes of the guesses needed */
+    uint64_t nodes;        /* guesses in the tree: every node */
+    uint64_t inconsistent; /* nodes whose guess cannot be the code */
+    int worst;             /* most guesses needed */
+    uint64_t hist[64];     /* hist[i]: codes found with i+1 guesses */
+} mm_stats;
+
+void mm_tree_init(mm_tree *t, int pegs, int colors, bool repeat);
+void mm_tree_release(mm_tree *t);
+
+/* Append n zeroed nodes (child = MM_NO_NODE); *first receives the index of
+ * the first.  Pointers into t->nodes are invalidated. */
+mm_status mm_tree_alloc(mm_tree *t, uint32_t n, uint32_t *first, mm_diag *d);
+
+/* Index of the child of node i for reply slot s, or MM_NO_NODE. */
+static inline uint32_t mm_tree_child(const mm_tree *t, uint32_t i, int s)
+{
+    const mm_node *n = &t->nodes[i];
+    if (!(n->replies >> s & 1u))
+        return MM_NO_NODE;
+    return n->child + (uint32_t)__builtin_popcountll(
+                          n->replies & ((UINT64_C(1) << s) - 1));
+}
+
+static inline int mm_tree_nchildren(const mm_tree *t, uint32_t i)
+{
+    return __builtin_popcountll(t->nodes[i].replies);
+}
+
+/* Set provenance strings (copied). */
+mm_status mm_tree_set_rule(mm_tree *t, const char *rule, bool consistent_only,
+                           mm_code first);
+mm_status mm_tree_set_citation(mm_tree *t, const char *citation);
+
+/* Depth statistics (total, worst, histogram) from the structure alone,
+ * trusting its counts and flags. */
+void mm_tree_stats(const mm_tree *t, mm_stats *st);
+
+/* Structural check of a tree against its game: node indices in range,
+ * children in order, no node reached twice, depth bounded, every code
+ * found exactly once, counts and flags true.  Fails with MM_ERR_INPUT and
+ * a message naming the first problem. */
+mm_status mm_tree_check(const mm_tree *t, const mm_game *g, mm_diag *d);
+
+/* Node-by-node equality (game, guesses, counts, flags, shape). */
+bool mm_tree_equal(const mm_tree *a, const mm_tree *b);
+
+#endif

@@ -1,0 +1,252 @@
+#include "mm_tree.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void mm_tree_init(mm_tree *t, int pegs, int colors, bool repeat)
+{
+    memset(t, 0, sizeof *t);
+    t->pegs = pegs;
+    t->colors = colors;
+    t->repeat = repeat;
+    t->prov.first = MM_NO_CODE;
+}
+
+void mm_tree_release(mm_tree *t)
+{
+    free(t->nodes);
+    free(t->prov.rule);
+    free(t->prov.citation);
+    memset(t, 0, sizeof *t);
+    t->prov.first = MM_NO_CODE;
+}
+
+mm_status mm_tree_alloc(mm_tree *t, uint32_t n, uint32_t *first, mm_diag *d)
+{
+    if (n > UINT32_MAX - 1 - t->nnodes)
+        return mm_diag_set(d, MM_ERR_LIMIT, "tree has too many nodes");
+    if (t->nnodes + n > t->cap) {
+        uint64_t cap = t->cap ? t->cap : 64;
+        while (cap < (uint64_t)t->nnodes + n)
+            cap *= 2;
+        if (cap > UINT32_MAX - 1)
+            cap = UINT32_MAX - 1;
+        mm_node *nodes = realloc(t->nodes, cap * sizeof *nodes);
+        if (!nodes)
+            return mm_diag_set(d, MM_ERR_NOMEM, "out of memory for %llu tree nodes",
+                               (unsigned long long)cap);
+        t->nodes = nodes;
+        t->cap = (uint32_t)cap;
+    }
+    *first = t->nnodes;
+    for (uint32_t i = 0; i < n; i++) {
+        mm_node *nd = &t->nodes[t->nnodes + i];
+        memset(nd, 0, sizeof *nd);
+        nd->child = MM_NO_NODE;
+    }
+    t->nnodes += n;
+    return MM_OK;
+}
+
+static mm_status set_string(char **dst, const char *src)
+{
+    char *s = NULL;
+    if (src && !(s = strdup(src)))
+        return MM_ERR_NOMEM;
+    free(*dst);
+    *dst = s;
+    return MM_OK;
+}
+
+mm_status mm_tree_set_rule(mm_tree *t, const char *rule, bool consistent_only,
+                           mm_code first)
+{
+    t->prov.consistent_only = consistent_only;
+    t->prov.first = first;
+    return set_string(&t->prov.rule, rule);
+}
+
+mm_status mm_tree_set_citation(mm_tree *t, const char *citation)
+{
+    return set_string(&t->prov.citation, citation);
+}
+
+/* Depth-first walks use an explicit stack: a tree read from a file may be
+ * as deep as it has nodes. */
+typedef struct walk_item {
+    uint32_t node;
+    uint32_t depth;
+} walk_item;
+
+void mm_tree_stats(const mm_tree *t, mm_stats *st)
+{
+    memset(st, 0, sizeof *st);
+    if (!t->nnodes)
+        return;
+    st->codes = t->nodes[0].count;
+    walk_item *stack = malloc((size_t)t->nnodes * sizeof *stack);
+    if (!stack)
+        return;
+    size_t top = 0;
+    stack[top++] = (walk_item){0, 1};
+    while (top) {
+        walk_item it = stack[--top];
+        const mm_node *n = &t->nodes[it.node];
+        st->nodes++;
+        if (n->flags & MM_NODE_CONSISTENT) {
+            st->total += it.depth;
+            if ((int)it.depth > st->worst)
+                st->worst = (int)it.depth;
+            st->hist[it.depth <= 64 ? it.depth - 1 : 63]++;
+        } else {
+            st->inconsistent++;
+        }
+        int k = mm_tree_nchildren(t, it.node);
+        for (int j = k - 1; j >= 0 && top < t->nnodes; j--)
+            stack[top++] = (walk_item){n->child + (uint32_t)j, it.depth + 1};
+    }
+    free(stack);
+}
+
+bool mm_tree_equal(const mm_tree *a, const mm_tree *b)
+{
+    if (a->pegs != b->pegs || a->colors != b->colors || a->repeat != b->repeat)
+        return false;
+    if (a->nnodes != b->nnodes)
+        return false;
+    if (!a->nnodes)
+        return true;
+    /* Compare by walking both in step: node layouts may differ. */
+    uint32_t *stack = malloc(2 * (size_t)a->nnodes * sizeof *stack);
+    if (!stack)
+        return false;
+    size_t top = 0;
+    bool eq = true;
+    stack[top++] = 0;
+    stack[top++] = 0;
+    while (top && eq) {
+        uint32_t j = stack[--top], i = stack[--top];
+        const mm_node *x = &a->nodes[i], *y = &b->nodes[j];
+        if (x->guess != y->guess || x->count != y->count ||
+            x->flags != y->flags || x->replies != y->replies) {
+            eq = false;
+            break;
+        }
+        int k = mm_tree_nchildren(a, i);
+        for (int c = 0; c < k && top + 2 <= 2 * (size_t)a->nnodes; c++) {
+            stack[top++] = x->child + (uint32_t)c;
+            stack[top++] = y->child + (uint32_t)c;
+        }
+    }
+    free(stack);
+    return eq;
+}
+
+/* Codes of a node are a contiguous range of one array; the node's guess
+ * partitions the range in place (counting sort by slot), and each child
+ * takes its sub-range.  O(codes x depth) time, O(codes + nodes) space. */
+typedef struct check_item {
+    uint32_t node, lo, hi, depth;
+} check_item;
+
+mm_status mm_tree_check(const mm_tree *t, const mm_game *g, mm_diag *d)
+{
+    mm_status st = MM_OK;
+    uint32_t n = g->ncodes;
+    mm_code *codes = NULL, *tmp = NULL;
+    uint8_t *seen = NULL;
+    check_item *stack = NULL;
+
+    if (t->pegs != g->pegs || t->colors != g->colors || t->repeat != g->repeat)
+        return mm_diag_set(d, MM_ERR_INPUT, "tree and game differ");
+    if (!t->nnodes)
+        return mm_diag_set(d, MM_ERR_INPUT, "tree has no node");
+    codes = malloc((size_t)n * sizeof *codes);
+    tmp = malloc((size_t)n * sizeof *tmp);
+    seen = calloc(t->nnodes, 1);
+    stack = malloc((size_t)t->nnodes * sizeof *stack);
+    if (!codes || !tmp || !seen || !stack) {
+        st = mm_diag_set(d, MM_ERR_NOMEM, "out of memory checking the tree");
+        goto out;
+    }
+    for (uint32_t i = 0; i < n; i++)
+        codes[i] = i;
+    size_t top = 0;
+    stack[top++] = (check_item){0, 0, n, 1};
+    seen[0] = 1;
+    while (top) {
+        check_item it = stack[--top];
+        const mm_node *nd = &t->nodes[it.node];
+        uint32_t size = it.hi - it.lo;
+        uint32_t cnt[MM_MAX_REPLIES] = {0};
+        char buf[MM_MAX_PEGS + 1];
+        if (nd->guess >= n) {
+            st = mm_diag_set(d, MM_ERR_INPUT, "node %u: guess %u is not a code",
+                             it.node, nd->guess);
+            goto out;
+        }
+        if (nd->count != size) {
+            st = mm_diag_set(d, MM_ERR_INPUT,
+                             "node %u (guess %s): states %u codes, %u are possible",
+                             it.node, mm_code_format(g, nd->guess, buf),
+                             nd->count, size);
+            goto out;
+        }
+        for (uint32_t i = it.lo; i < it.hi; i++)
+            cnt[mm_game_score(g, nd->guess, codes[i])]++;
+        bool consistent = cnt[g->win] != 0;
+        if (consistent != !!(nd->flags & MM_NODE_CONSISTENT)) {
+            st = mm_diag_set(d, MM_ERR_INPUT,
+                             "node %u (guess %s): marked %s but it %s be the code",
+                             it.node, mm_code_format(g, nd->guess, buf),
+                             consistent ? "inconsistent" : "consistent",
+                             consistent ? "can" : "cannot");
+            goto out;
+        }
+        uint64_t want = 0;
+        uint32_t start[MM_MAX_REPLIES], acc = it.lo;
+        for (int s = 0; s < g->nreplies; s++) {
+            start[s] = acc;
+            acc += cnt[s];
+            if (cnt[s] && s != g->win)
+                want |= UINT64_C(1) << s;
+        }
+        if (want != nd->replies) {
+            st = mm_diag_set(d, MM_ERR_INPUT,
+                             "node %u (guess %s): its children are not the parts of its codes",
+                             it.node, mm_code_format(g, nd->guess, buf));
+            goto out;
+        }
+        if (!want)
+            continue;
+        int k = __builtin_popcountll(want);
+        if (nd->child == MM_NO_NODE || nd->child > t->nnodes ||
+            (uint32_t)k > t->nnodes - nd->child) {
+            st = mm_diag_set(d, MM_ERR_INPUT, "node %u: children out of range", it.node);
+            goto out;
+        }
+        uint32_t pos[MM_MAX_REPLIES];
+        memcpy(pos, start, sizeof pos);
+        for (uint32_t i = it.lo; i < it.hi; i++)
+            tmp[pos[mm_game_score(g, nd->guess, codes[i])]++] = codes[i];
+        memcpy(codes + it.lo, tmp + it.lo, (size_t)size * sizeof *codes);
+        int c = 0;
+        for (int s = 0; s < g->nreplies; s++) {
+            if (!(want >> s & 1u))
+                continue;
+            uint32_t ch = nd->child + (uint32_t)c++;
+            if (seen[ch]) {
+                st = mm_diag_set(d, MM_ERR_INPUT, "node %u is reached twice", ch);
+                goto out;
+            }
+            seen[ch] = 1;
+            stack[top++] = (check_item){ch, start[s], start[s] + cnt[s], it.depth + 1};
+        }
+    }
+out:
+    free(codes);
+    free(tmp);
+    free(seen);
+    free(stack);
+    return st;
+}

@@ -1,0 +1,8 @@
+#include "mmtree.h"
+
+#include "config.h"
+
+const char *mm_version(void)
+{
+    return MM_VERSION;
+}

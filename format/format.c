@@ -1,0 +1,217 @@
+#include "mm_format.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "formats.h"
+
+static const char *const format_names[] = {
+    [MM_FMT_AUTO] = "auto", [MM_FMT_KNUTH] = "knuth", [MM_FMT_IRVING] = "irving",
+    [MM_FMT_XML] = "xml",   [MM_FMT_BIN] = "bin",
+};
+
+mm_format mm_format_parse(const char *name)
+{
+    for (int f = MM_FMT_KNUTH; f <= MM_FMT_BIN; f++)
+        if (strcmp(name, format_names[f]) == 0)
+            return (mm_format)f;
+    return MM_FMT_AUTO;
+}
+
+const char *mm_format_name(mm_format f)
+{
+    return (unsigned)f <= MM_FMT_BIN ? format_names[f] : "?";
+}
+
+mm_format mm_format_from_path(const char *path)
+{
+    const char *dot = path ? strrchr(path, '.') : NULL;
+    if (!dot || strchr(dot, '/'))
+        return MM_FMT_AUTO;
+    if (strcmp(dot, ".txt") == 0)
+        return MM_FMT_KNUTH;
+    if (strcmp(dot, ".xml") == 0)
+        return MM_FMT_XML;
+    if (strcmp(dot, ".mmt") == 0)
+        return MM_FMT_BIN;
+    return MM_FMT_AUTO;
+}
+
+mm_format mm_format_detect(const unsigned char *buf, size_t len)
+{
+    if (len >= 4 && buf[0] == 0x89 && memcmp(buf + 1, "MMT", 3) == 0)
+        return MM_FMT_BIN;
+    size_t i = 0;
+    if (len >= 3 && !memcmp(buf, "\xEF\xBB\xBF", 3))
+        i = 3;
+    while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' || buf[i] == '\n'))
+        i++;
+    if (i < len && buf[i] == '<')
+        return MM_FMT_XML;
+    return MM_FMT_AUTO; /* the bracket reader tells the dialects apart */
+}
+
+mm_status mm_file_read(const char *path, size_t max, unsigned char **out,
+                       size_t *outlen, mm_diag *d)
+{
+    bool is_stdin = strcmp(path, "-") == 0;
+    FILE *f = is_stdin ? stdin : fopen(path, "rb");
+    unsigned char *buf = NULL;
+    size_t len = 0, cap = 0;
+    if (!f)
+        return mm_diag_set(d, MM_ERR_IO, "cannot open '%s': %s", path, strerror(errno));
+    for (;;) {
+        if (len == cap) {
+            if (cap >= max) {
+                if (!is_stdin)
+                    fclose(f);
+                free(buf);
+                return mm_diag_set(d, MM_ERR_LIMIT, "'%s' is larger than %zu bytes",
+                                   path, max);
+            }
+            size_t ncap = cap ? 2 * cap : 65536;
+            if (ncap > max)
+                ncap = max;
+            unsigned char *nb = realloc(buf, ncap + 1);
+            if (!nb) {
+                if (!is_stdin)
+                    fclose(f);
+                free(buf);
+                return mm_diag_set(d, MM_ERR_NOMEM, "out of memory reading '%s'", path);
+            }
+            buf = nb;
+            cap = ncap;
+        }
+        size_t got = fread(buf + len, 1, cap - len, f);
+        len += got;
+        if (got == 0)
+            break;
+    }
+    int err = ferror(f);
+    if (!is_stdin)
+        fclose(f);
+    if (err) {
+        free(buf);
+        return mm_diag_set(d, MM_ERR_IO, "cannot read '%s'", path);
+    }
+    if (!buf && !(buf = malloc(1)))
+        return mm_diag_set(d, MM_ERR_NOMEM, "out of memory reading '%s'", path);
+    buf[len] = '\0';   /* convenience for text readers; not counted */
+    *out = buf;
+    *outlen = len;
+    return MM_OK;
+}
+
+static mm_status write_all(int fd, const void *buf, size_t len)
+{
+    const char *p = buf;
+    while (len) {
+        ssize_t w = write(fd, p, len);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            return MM_ERR_IO;
+        }
+        p += w;
+        len -= (size_t)w;
+    }
+    return MM_OK;
+}
+
+mm_status mm_file_write_atomic(const char *path, const void *buf, size_t len,
+                               mm_diag *d)
+{
+    if (strcmp(path, "-") == 0) {
+        if (write_all(STDOUT_FILENO, buf, len))
+            return mm_diag_set(d, MM_ERR_IO, "cannot write to standard output: %s",
+                               strerror(errno));
+        return MM_OK;
+    }
+    size_t n = strlen(path);
+    char *tmp = malloc(n + 16);
+    if (!tmp)
+        return mm_diag_set(d, MM_ERR_NOMEM, "out of memory");
+    snprintf(tmp, n + 16, "%s.tmpXXXXXX", path);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        mm_status st = mm_diag_set(d, MM_ERR_IO, "cannot create '%s': %s", tmp,
+                                   strerror(errno));
+        free(tmp);
+        return st;
+    }
+    /* mkstemp makes the file 0600; give it the usual mode. */
+    mode_t mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);
+    mm_status st = write_all(fd, buf, len);
+    if (!st && fsync(fd) != 0)
+        st = MM_ERR_IO;
+    if (close(fd) != 0)
+        st = MM_ERR_IO;
+    if (!st && rename(tmp, path) != 0)
+        st = MM_ERR_IO;
+    if (st) {
+        int e = errno;
+        unlink(tmp);
+        mm_diag_set(d, st, "cannot write '%s': %s", path, strerror(e));
+    }
+    free(tmp);
+    return st;
+}
+
+mm_status mm_tree_read_mem(const char *name, const unsigned char *buf,
+                           size_t len, mm_format fmt, mm_tree *t, mm_diag *d)
+{
+    mm_diag_file(d, name);
+    if (fmt == MM_FMT_AUTO)
+        fmt = mm_format_detect(buf, len);
+    switch (fmt) {
+    case MM_FMT_XML:
+        return mm_xml_read(name, buf, len, t, d);
+    case MM_FMT_BIN:
+        return mm_bin_read(name, buf, len, t, d);
+    default:
+        return mm_bracket_read(name, (const char *)buf, len, fmt, t, d);
+    }
+}
+
+/* Trees of up to 2^24 codes fit well inside this in every format. */
+#define MM_FILE_MAX ((size_t)1 << 31)
+
+mm_status mm_tree_read_file(const char *path, mm_format fmt, mm_tree *t,
+                            mm_diag *d)
+{
+    unsigned char *buf;
+    size_t len;
+    mm_diag_file(d, path);
+    mm_status st = mm_file_read(path, MM_FILE_MAX, &buf, &len, d);
+    if (st)
+        return st;
+    st = mm_tree_read_mem(path, buf, len, fmt, t, d);
+    free(buf);
+    return st;
+}
+
+mm_status mm_tree_write_mem(const mm_tree *t, mm_format fmt,
+                            const mm_write_opts *o, char **buf, size_t *len,
+                            mm_diag *d)
+{
+    mm_write_opts def = {0};
+    if (!o)
+        o = &def;
+    switch (fmt) {
+    case MM_FMT_XML:
+        return mm_xml_write(t, o, buf, len, d);
+    case MM_FMT_BIN:
+        return mm_bin_write(t, buf, len, d);
+    case MM_FMT_IRVING:
+        return mm_bracket_write(t, MM_FMT_IRVING, o, buf, len, d);
+    default:
+        return mm_bracket_write(t, MM_FMT_KNUTH, o, buf, len, d);
+    }
+}

@@ -1,0 +1,59 @@
+/*
+ * Tree files: the Knuth and Irving bracket notations, XML and binary.
+ *
+ * Readers build a complete mm_tree (condensed bracket forms expanded by
+ * the convention of format/bracket.md) and check it against its game;
+ * writers produce bytes in memory, which mm_file_write_atomic() puts in
+ * place.  Every reader bounds what it allocates by the size of its input.
+ */
+#ifndef MM_FORMAT_H
+#define MM_FORMAT_H
+
+#include <stddef.h>
+
+#include "mm_diag.h"
+#include "mm_tree.h"
+
+typedef enum mm_format {
+    MM_FMT_AUTO = 0,  /* readers: detect; writers: from the file name */
+    MM_FMT_KNUTH,     /* Knuth 1976, Figure 1 */
+    MM_FMT_IRVING,    /* Irving 1979 as in Neuwirth 1982's appendix */
+    MM_FMT_XML,       /* schemas/mmtree.xsd */
+    MM_FMT_BIN,       /* format/binary.md */
+} mm_format;
+
+typedef struct mm_write_opts {
+    int name_subtrees;   /* bracket: name sub-trees of at least this many
+                            codes with letters (0 = never) */
+    int line_width;      /* bracket: wrap lines near this width (0 = 78) */
+    bool with_stats;     /* xml: include a <stats> element */
+} mm_write_opts;
+
+/* "knuth", "irving", "xml", "bin" -> format; MM_FMT_AUTO when unknown. */
+mm_format mm_format_parse(const char *name);
+const char *mm_format_name(mm_format f);
+/* Format implied by a file name's extension (.txt, .xml, .mmt), else AUTO. */
+mm_format mm_format_from_path(const char *path);
+/* Format of some bytes, by their first characters. */
+mm_format mm_format_detect(const unsigned char *buf, size_t len);
+
+/* Read a whole file ("-" = standard input) into memory, at most max bytes. */
+mm_status mm_file_read(const char *path, size_t max, unsigned char **buf,
+                       size_t *len, mm_diag *d);
+/* Write buf to path through a temporary file in the same directory and a
+ * rename, so a failure never leaves a partial file ("-" = standard output). */
+mm_status mm_file_write_atomic(const char *path, const void *buf, size_t len,
+                               mm_diag *d);
+
+/* Parse a tree from memory; name is used in diagnostics. */
+mm_status mm_tree_read_mem(const char *name, const unsigned char *buf,
+                           size_t len, mm_format fmt, mm_tree *t, mm_diag *d);
+mm_status mm_tree_read_file(const char *path, mm_format fmt, mm_tree *t,
+                            mm_diag *d);
+
+/* Serialise a tree; *buf is malloc'd and owned by the caller. */
+mm_status mm_tree_write_mem(const mm_tree *t, mm_format fmt,
+                            const mm_write_opts *o, char **buf, size_t *len,
+                            mm_diag *d);
+
+#endif
