@@ -46,7 +46,7 @@ int cmd_stats(int argc, char **argv)
     mm_diag_clear(&d);
     mm_tree t;
     mm_tree_init(&t, 0, 0, true);
-    mm_status st = mm_tree_read_file(path, MM_FMT_AUTO, &t, &d);
+    mm_status st = mm_tree_read_file(path, MM_FMT_AUTO, 0, &t, &d);
     if (st) {
         mm_tree_release(&t);
         return cli_report(&d, st);

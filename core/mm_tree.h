@@ -21,8 +21,27 @@
 #include "mm_diag.h"
 #include "mm_game.h"
 
-#define MM_NODE_CONSISTENT 0x01u
+#define MM_NODE_CONSISTENT 0x01u  /* the guess can be the code */
+/* How a bracket file wrote the node, so verify can check that the marker
+ * states the truth.  Compiled nodes are FULL. */
+#define MM_NODE_FORM_MASK 0x0eu
+#define MM_NODE_FORM_FULL 0x00u    /* n(y: ...) */
+#define MM_NODE_FORM_BARE 0x02u    /* n alone (n <= 2): guess not written */
+#define MM_NODE_FORM_UNIQUE 0x04u  /* n(y): the reply to y identifies the code */
+#define MM_NODE_FORM_X 0x06u       /* n(yx): no part after y exceeds 2 codes */
+#define MM_NODE_FORM_IMPLIED 0x08u /* made while expanding a condensed form */
+#define MM_NODE_STAR 0x10u         /* irving: '*' written after the guess */
+#define MM_NODE_UNRESOLVED 0x20u   /* lenient read: a condensed form that the
+                                      true codes at the node do not allow;
+                                      guess MM_NO_CODE, no children */
 #define MM_NO_NODE UINT32_MAX
+
+/* Where a node was read from: line:col (1-based) for text, or a byte
+ * offset (line 0) for binary input. */
+typedef struct mm_srcpos {
+    uint32_t line, col;
+    int64_t offset;
+} mm_srcpos;
 
 typedef struct mm_node {
     mm_code guess;
@@ -46,6 +65,8 @@ typedef struct mm_tree {
     bool repeat;
     mm_node *nodes;        /* nodes[0] is the root */
     uint32_t nnodes, cap;
+    mm_srcpos *where;      /* NULL, or parallel to nodes (readers set it up
+                              with mm_tree_track_where) */
     mm_provenance prov;
 } mm_tree;
 
@@ -64,6 +85,9 @@ void mm_tree_release(mm_tree *t);
 /* Append n zeroed nodes (child = MM_NO_NODE); *first receives the index of
  * the first.  Pointers into t->nodes are invalidated. */
 mm_status mm_tree_alloc(mm_tree *t, uint32_t n, uint32_t *first, mm_diag *d);
+
+/* Keep a source position for every node from now on. */
+mm_status mm_tree_track_where(mm_tree *t, mm_diag *d);
 
 /* Index of the child of node i for reply slot s, or MM_NO_NODE. */
 static inline uint32_t mm_tree_child(const mm_tree *t, uint32_t i, int s)
@@ -95,7 +119,8 @@ void mm_tree_stats(const mm_tree *t, mm_stats *st);
  * a message naming the first problem. */
 mm_status mm_tree_check(const mm_tree *t, const mm_game *g, mm_diag *d);
 
-/* Node-by-node equality (game, guesses, counts, flags, shape). */
+/* Node-by-node equality (game, guesses, counts, consistency, shape);
+ * how a file wrote a node (FORM bits, STAR) is ignored. */
 bool mm_tree_equal(const mm_tree *a, const mm_tree *b);
 
 #endif

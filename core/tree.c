@@ -15,6 +15,7 @@ void mm_tree_init(mm_tree *t, int pegs, int colors, bool repeat)
 void mm_tree_release(mm_tree *t)
 {
     free(t->nodes);
+    free(t->where);
     free(t->prov.rule);
     free(t->prov.citation);
     memset(t, 0, sizeof *t);
@@ -36,6 +37,13 @@ mm_status mm_tree_alloc(mm_tree *t, uint32_t n, uint32_t *first, mm_diag *d)
             return mm_diag_set(d, MM_ERR_NOMEM, "out of memory for %llu tree nodes",
                                (unsigned long long)cap);
         t->nodes = nodes;
+        if (t->where) {
+            mm_srcpos *w = realloc(t->where, cap * sizeof *w);
+            if (!w)
+                return mm_diag_set(d, MM_ERR_NOMEM, "out of memory for %llu tree nodes",
+                                   (unsigned long long)cap);
+            t->where = w;
+        }
         t->cap = (uint32_t)cap;
     }
     *first = t->nnodes;
@@ -43,8 +51,22 @@ mm_status mm_tree_alloc(mm_tree *t, uint32_t n, uint32_t *first, mm_diag *d)
         mm_node *nd = &t->nodes[t->nnodes + i];
         memset(nd, 0, sizeof *nd);
         nd->child = MM_NO_NODE;
+        if (t->where)
+            t->where[t->nnodes + i] = (mm_srcpos){0, 0, -1};
     }
     t->nnodes += n;
+    return MM_OK;
+}
+
+mm_status mm_tree_track_where(mm_tree *t, mm_diag *d)
+{
+    if (t->where)
+        return MM_OK;
+    t->where = malloc((t->cap ? t->cap : 1) * sizeof *t->where);
+    if (!t->where)
+        return mm_diag_set(d, MM_ERR_NOMEM, "out of memory");
+    for (uint32_t i = 0; i < t->nnodes; i++)
+        t->where[i] = (mm_srcpos){0, 0, -1};
     return MM_OK;
 }
 
@@ -128,7 +150,8 @@ bool mm_tree_equal(const mm_tree *a, const mm_tree *b)
         uint32_t j = stack[--top], i = stack[--top];
         const mm_node *x = &a->nodes[i], *y = &b->nodes[j];
         if (x->guess != y->guess || x->count != y->count ||
-            x->flags != y->flags || x->replies != y->replies) {
+            ((x->flags ^ y->flags) & MM_NODE_CONSISTENT) ||
+            x->replies != y->replies) {
             eq = false;
             break;
         }

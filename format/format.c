@@ -165,26 +165,27 @@ mm_status mm_file_write_atomic(const char *path, const void *buf, size_t len,
 }
 
 mm_status mm_tree_read_mem(const char *name, const unsigned char *buf,
-                           size_t len, mm_format fmt, mm_tree *t, mm_diag *d)
+                           size_t len, mm_format fmt, unsigned flags,
+                           mm_tree *t, mm_diag *d)
 {
     mm_diag_file(d, name);
     if (fmt == MM_FMT_AUTO)
         fmt = mm_format_detect(buf, len);
     switch (fmt) {
     case MM_FMT_XML:
-        return mm_xml_read(name, buf, len, t, d);
+        return mm_xml_read(name, buf, len, flags, t, d);
     case MM_FMT_BIN:
-        return mm_bin_read(name, buf, len, t, d);
+        return mm_bin_read(name, buf, len, flags, t, d);
     default:
-        return mm_bracket_read(name, (const char *)buf, len, fmt, t, d);
+        return mm_bracket_read(name, (const char *)buf, len, fmt, flags, t, d);
     }
 }
 
 /* Trees of up to 2^24 codes fit well inside this in every format. */
 #define MM_FILE_MAX ((size_t)1 << 31)
 
-mm_status mm_tree_read_file(const char *path, mm_format fmt, mm_tree *t,
-                            mm_diag *d)
+mm_status mm_tree_read_file(const char *path, mm_format fmt, unsigned flags,
+                            mm_tree *t, mm_diag *d)
 {
     unsigned char *buf;
     size_t len;
@@ -192,7 +193,7 @@ mm_status mm_tree_read_file(const char *path, mm_format fmt, mm_tree *t,
     mm_status st = mm_file_read(path, MM_FILE_MAX, &buf, &len, d);
     if (st)
         return st;
-    st = mm_tree_read_mem(path, buf, len, fmt, t, d);
+    st = mm_tree_read_mem(path, buf, len, fmt, flags, t, d);
     free(buf);
     return st;
 }

@@ -45,11 +45,20 @@ mm_status mm_file_read(const char *path, size_t max, unsigned char **buf,
 mm_status mm_file_write_atomic(const char *path, const void *buf, size_t len,
                                mm_diag *d);
 
-/* Parse a tree from memory; name is used in diagnostics. */
+/* Read flags. */
+#define MM_READ_LENIENT 0x1u /* keep stated counts and markers as written and
+                                leave their truth to verify; condensed forms
+                                the true codes do not allow become
+                                MM_NODE_UNRESOLVED nodes.  Without it, a
+                                reader fails unless mm_tree_check passes. */
+
+/* Parse a tree from memory; name is used in diagnostics.  Readers record
+ * every node's source position in t->where. */
 mm_status mm_tree_read_mem(const char *name, const unsigned char *buf,
-                           size_t len, mm_format fmt, mm_tree *t, mm_diag *d);
-mm_status mm_tree_read_file(const char *path, mm_format fmt, mm_tree *t,
-                            mm_diag *d);
+                           size_t len, mm_format fmt, unsigned flags,
+                           mm_tree *t, mm_diag *d);
+mm_status mm_tree_read_file(const char *path, mm_format fmt, unsigned flags,
+                            mm_tree *t, mm_diag *d);
 
 /* Serialise a tree; *buf is malloc'd and owned by the caller. */
 mm_status mm_tree_write_mem(const mm_tree *t, mm_format fmt,

@@ -2,7 +2,7 @@
 #include "formats.h"
 
 mm_status mm_xml_read(const char *name, const unsigned char *buf, size_t len,
-                      mm_tree *t, mm_diag *d)
+                      unsigned flags, mm_tree *t, mm_diag *d)
 {
     return mm_diag_set(d, MM_ERR_USAGE, "xml is not supported yet");
 }
@@ -14,7 +14,7 @@ mm_status mm_xml_write(const mm_tree *t, const mm_write_opts *o, char **buf,
 }
 
 mm_status mm_bin_read(const char *name, const unsigned char *buf, size_t len,
-                      mm_tree *t, mm_diag *d)
+                      unsigned flags, mm_tree *t, mm_diag *d)
 {
     return mm_diag_set(d, MM_ERR_USAGE, "binary is not supported yet");
 }
@@ -25,7 +25,8 @@ mm_status mm_bin_write(const mm_tree *t, char **buf, size_t *len, mm_diag *d)
 }
 
 mm_status mm_bracket_read(const char *name, const char *text, size_t len,
-                          mm_format dialect, mm_tree *t, mm_diag *d)
+                          mm_format dialect, unsigned flags, mm_tree *t,
+                          mm_diag *d)
 {
     return mm_diag_set(d, MM_ERR_USAGE, "bracket notation is not supported yet");
 }
