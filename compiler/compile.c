@@ -69,6 +69,7 @@ typedef struct shared {
     mm_rule_tables rt;
     uint16_t all_colors;
     int answers;            /* replies that can occur in this game */
+
 } shared;
 
 /* ---- per thread ---- */
@@ -81,6 +82,7 @@ typedef struct worker {
     uint32_t cand_cap;
     uint64_t *spos, *socc;  /* S in mask form, 1 or 2 words a code */
     uint32_t s_cap;
+    uint32_t scratch[MM_MAX_REPLIES]; /* zero between small_key calls */
     mm_diag diag;
     mm_status status;
 } worker;
@@ -110,30 +112,44 @@ static int score_cmp(const shared *sh, const score *a, const score *b)
 static uint64_t key_of(const shared *sh, const uint32_t *h)
 {
     const mm_game *g = sh->g;
+    int R = g->nreplies;
     uint64_t k = 0;
-    for (int s = 0; s < g->nreplies; s++) {
-        uint32_t n = h[s];
-        if (!n)
-            continue;
-        switch (sh->o->rule) {
-        case MM_RULE_KNUTH: if (n > k) k = n; break;
-        case MM_RULE_IRVING: k += (uint64_t)n * n; break;
-        case MM_RULE_ENTROPY: k += sh->rt.nlogn[n]; break;
-        case MM_RULE_KOOI: k--; break;     /* more parts = smaller key */
-        case MM_RULE_E3: if (s != g->win) k += sh->rt.lower[n]; break;
-        default: break;
-        }
+    switch (sh->o->rule) {
+    case MM_RULE_KNUTH:
+        for (int s = 0; s < R; s++)
+            k = h[s] > k ? h[s] : k;
+        break;
+    case MM_RULE_IRVING:
+        for (int s = 0; s < R; s++)
+            k += (uint64_t)h[s] * h[s];
+        break;
+    case MM_RULE_ENTROPY:
+        for (int s = 0; s < R; s++)
+            k += sh->rt.nlogn[h[s]];
+        break;
+    case MM_RULE_KOOI:     /* more parts = smaller key */
+        for (int s = 0; s < R; s++)
+            k -= h[s] != 0;
+        break;
+    case MM_RULE_E3:
+        for (int s = 0; s < R; s++)
+            k += s != g->win ? sh->rt.lower[h[s]] : 0;
+        break;
+    default:
+        break;
     }
     return k;
 }
 
-/* The best key any partition of n codes into at most k parts could have
- * (with the winning part of size 1 when the guess is consistent). */
-static uint64_t floor_key(const shared *sh, uint32_t n, bool consistent)
+/* The best score any partition of n codes could have: parts as equal as
+ * the replies the game can give allow (with the winning part of size 1
+ * when the guess is consistent). */
+static void floor_score(const shared *sh, uint32_t n, bool consistent, score *f)
 {
-    uint32_t h[MM_MAX_REPLIES] = {0};
+    uint32_t *h = f->parts;
     int k = sh->answers - 1;
     int off = 0;
+    memset(h, 0, sizeof f->parts);
     if (consistent) {
         h[sh->g->win] = 1;
         n--;
@@ -146,119 +162,138 @@ static uint64_t floor_key(const shared *sh, uint32_t n, bool consistent)
         int s = off == sh->g->win ? ++off : off;
         h[s] = n / (uint32_t)k + ((uint32_t)i < n % (uint32_t)k);
     }
-    return key_of(sh, h);
+    f->key = key_of(sh, h);
 }
 
-static inline void score_masks(const worker *w, uint32_t i, const uint64_t *gp,
-                               const uint64_t *go, int *black, int *hits)
+/* Reply slots of guess (gp, go) against S[lo..hi) into out[]: no
+ * dependency between iterations, so the popcounts pipeline. */
+static inline void slots_of(const worker *w, const uint64_t *gp,
+                            const uint64_t *go, uint32_t lo, uint32_t hi,
+                            uint8_t *out)
 {
-    if (w->sh->g->wide) {
-        *black = __builtin_popcountll(gp[0] & w->spos[2 * i]) +
-                 __builtin_popcountll(gp[1] & w->spos[2 * i + 1]);
-        *hits = __builtin_popcountll(go[0] & w->socc[2 * i]) +
-                __builtin_popcountll(go[1] & w->socc[2 * i + 1]);
+    const mm_game *g = w->sh->g;
+    const uint8_t *tbl = &g->slot[0][0];
+    if (g->wide) {
+        for (uint32_t i = lo; i < hi; i++) {
+            int b = __builtin_popcountll(gp[0] & w->spos[2 * i]) +
+                    __builtin_popcountll(gp[1] & w->spos[2 * i + 1]);
+            int t = __builtin_popcountll(go[0] & w->socc[2 * i]) +
+                    __builtin_popcountll(go[1] & w->socc[2 * i + 1]);
+            out[i - lo] = tbl[b * (MM_MAX_PEGS + 1) + t];
+        }
     } else {
-        *black = __builtin_popcountll(gp[0] & w->spos[i]);
-        *hits = __builtin_popcountll(go[0] & w->socc[i]);
+        uint64_t p0 = gp[0], o0 = go[0];
+        for (uint32_t i = lo; i < hi; i++) {
+            int b = __builtin_popcountll(p0 & w->spos[i]);
+            int t = __builtin_popcountll(o0 & w->socc[i]);
+            out[i - lo] = tbl[b * (MM_MAX_PEGS + 1) + t];
+        }
     }
 }
 
-/* Histogram of guess x over S, giving up (returning false) as soon as the
- * partial key shows it cannot be strictly better than `best` (NULL: never
- * give up).  Partial keys only grow as codes are added, for every rule. */
+enum { CHUNK = 64 };
+
+/* Histogram of guess x over S into h, and its key.  With can_abort, give
+ * up (return false) once the partial histogram shows that the guess cannot
+ * be strictly better than `best`: every key only grows as codes are added
+ * (kooi's can improve by at most one part a code), so a partial key that
+ * loses already, loses.  Knuth's rule checks every code, the others every
+ * CHUNK codes. */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 __attribute__((target_clones("popcnt", "default")))
 #endif
 static bool histogram(const worker *w, mm_code x, uint32_t n, uint32_t *h,
-                      uint64_t best, bool can_abort)
+                      uint64_t best, bool can_abort, uint64_t *key)
 {
     const shared *sh = w->sh;
     const mm_game *g = sh->g;
     size_t words = g->wide ? 2 : 1;
     const uint64_t *gp = g->pos + words * x, *go = g->occ + words * x;
-    const uint64_t *nlogn = sh->rt.nlogn, *lower = sh->rt.lower;
-    uint64_t part = 0;
-    int parts = 0;
-    int win = g->win;
-    memset(h, 0, (size_t)g->nreplies * sizeof *h);
-    if (!can_abort || sh->o->no_prune) {
-        for (uint32_t i = 0; i < n; i++) {
-            int b, t;
-            score_masks(w, i, gp, go, &b, &t);
-            h[g->slot[b][t]]++;
+    mm_rule rule = sh->o->rule;
+    uint8_t sl[CHUNK];
+    for (int s = 0; s < g->nreplies; s++)
+        h[s] = 0;
+    can_abort = can_abort && !sh->o->no_prune;
+    for (uint32_t lo = 0; lo < n; lo += CHUNK) {
+        uint32_t hi = n - lo > CHUNK ? lo + CHUNK : n, m = hi - lo;
+        slots_of(w, gp, go, lo, hi, sl);
+        if (can_abort && rule == MM_RULE_KNUTH) {
+            for (uint32_t j = 0; j < m; j++)
+                if (++h[sl[j]] >= best)
+                    return false;
+            continue;
         }
-        return true;
+        for (uint32_t j = 0; j < m; j++)
+            h[sl[j]]++;
+        if (!can_abort || hi == n)
+            continue;
+        uint64_t k = key_of(sh, h);
+        if (rule == MM_RULE_KOOI) {
+            /* -parts: at most `answers` parts, at most one more a code */
+            uint64_t parts = (uint64_t)0 - k + (n - hi);
+            k = (uint64_t)0 - (parts < (uint64_t)sh->answers ? parts : (uint64_t)sh->answers);
+        }
+        if (rule == MM_RULE_ENTROPY ? k > best + MM_ENTROPY_TOL : k >= best)
+            return false;
     }
+    *key = key_of(sh, h);
+    return true;
+}
+
+/* Key of guess x over a small S (n <= CHUNK) without a full histogram:
+ * count into the scratch histogram, then visit only the touched slots,
+ * resetting them, so nothing needs clearing between guesses. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("popcnt", "default")))
+#endif
+static uint64_t small_key(worker *w, mm_code x, uint32_t n)
+{
+    const shared *sh = w->sh;
+    const mm_game *g = sh->g;
+    size_t words = g->wide ? 2 : 1;
+    uint8_t sl[CHUNK];
+    uint32_t *h = w->scratch;
+    uint64_t k = 0;
+    slots_of(w, g->pos + words * x, g->occ + words * x, 0, n, sl);
+    for (uint32_t j = 0; j < n; j++)
+        h[sl[j]]++;
     switch (sh->o->rule) {
     case MM_RULE_KNUTH:
-        for (uint32_t i = 0; i < n; i++) {
-            int b, t;
-            score_masks(w, i, gp, go, &b, &t);
-            if (++h[g->slot[b][t]] >= best)
-                return false;
+        for (uint32_t j = 0; j < n; j++) {
+            k = h[sl[j]] > k ? h[sl[j]] : k;
+            h[sl[j]] = 0;
         }
-        return true;
+        break;
     case MM_RULE_IRVING:
-        for (uint32_t i = 0; i < n; i++) {
-            int b, t;
-            score_masks(w, i, gp, go, &b, &t);
-            uint32_t *c = &h[g->slot[b][t]];
-            part += 2 * (uint64_t)*c + 1;
-            ++*c;
-            if (part >= best)
-                return false;
+        for (uint32_t j = 0; j < n; j++) {
+            k += (uint64_t)h[sl[j]] * h[sl[j]];
+            h[sl[j]] = 0;
         }
-        return true;
+        break;
     case MM_RULE_ENTROPY:
-        for (uint32_t i = 0; i < n; i++) {
-            int b, t;
-            score_masks(w, i, gp, go, &b, &t);
-            uint32_t *c = &h[g->slot[b][t]];
-            part += nlogn[*c + 1] - nlogn[*c];
-            ++*c;
-            if (part > best + MM_ENTROPY_TOL)
-                return false;
+        for (uint32_t j = 0; j < n; j++) {
+            k += sh->rt.nlogn[h[sl[j]]];
+            h[sl[j]] = 0;
         }
-        return true;
+        break;
+    case MM_RULE_KOOI:
+        for (uint32_t j = 0; j < n; j++) {
+            k -= h[sl[j]] != 0;
+            h[sl[j]] = 0;
+        }
+        break;
     case MM_RULE_E3:
-        for (uint32_t i = 0; i < n; i++) {
-            int b, t;
-            score_masks(w, i, gp, go, &b, &t);
-            int s = g->slot[b][t];
-            uint32_t *c = &h[s];
-            if (s != win)
-                part += lower[*c + 1] - lower[*c];
-            ++*c;
-            if (part >= best)
-                return false;
+        for (uint32_t j = 0; j < n; j++) {
+            k += sl[j] != g->win ? sh->rt.lower[h[sl[j]]] : 0;
+            h[sl[j]] = 0;
         }
-        return true;
-    case MM_RULE_KOOI: {
-        /* key = -parts; an upper bound on parts is parts + codes left. */
-        uint64_t need = best;   /* need -(parts) < best, i.e. parts > -best */
-        for (uint32_t i = 0; i < n; i++) {
-            int b, t;
-            score_masks(w, i, gp, go, &b, &t);
-            if (h[g->slot[b][t]]++ == 0)
-                parts++;
-            if ((i & 15) == 15) {
-                uint64_t ub = (uint64_t)parts + (n - 1 - i);
-                if (ub > (uint64_t)(sh->answers))
-                    ub = (uint64_t)sh->answers;
-                if ((uint64_t)0 - ub >= need)
-                    return false;
-            }
-        }
-        return true;
-    }
+        break;
     default:
-        for (uint32_t i = 0; i < n; i++) {
-            int b, t;
-            score_masks(w, i, gp, go, &b, &t);
-            h[g->slot[b][t]]++;
-        }
-        return true;
+        for (uint32_t j = 0; j < n; j++)
+            h[sl[j]] = 0;
+        break;
     }
+    return k;
 }
 
 /* ---- candidates ---- */
@@ -396,10 +431,13 @@ static void gen_rec(gen *st, int i, int peg[], unsigned used, int nz, int nf,
     }
 }
 
-/* Fill w->cand with the candidates in tie order; returns how many of them
- * (the first ones) are consistent, through *ncons. */
+/* Fill w->cand with the candidates in tie order; *ncons of them (the
+ * first ones) are consistent.  When no symmetry applies and materialize
+ * is false, only the consistent ones are listed and *all says that every
+ * code not in S follows, in lexical order. */
 static mm_status candidates(worker *w, const mm_code *S, uint32_t n,
-                            uint16_t played, uint32_t *ncand, uint32_t *ncons)
+                            uint16_t played, bool materialize,
+                            uint32_t *ncand, uint32_t *ncons, bool *all)
 {
     const shared *sh = w->sh;
     const mm_game *g = sh->g;
@@ -417,7 +455,13 @@ static mm_status candidates(worker *w, const mm_code *S, uint32_t n,
         w->cand_mult[k++] = m;
     }
     *ncons = k;
+    *all = false;
     if (sh->o->consistent_only) {
+        *ncand = k;
+        return MM_OK;
+    }
+    if (!reduce && !materialize) {
+        *all = true;
         *ncand = k;
         return MM_OK;
     }
@@ -446,47 +490,73 @@ static mm_status candidates(worker *w, const mm_code *S, uint32_t n,
 static mm_status choose_branch2(worker *w, uint32_t n, uint32_t ncand,
                                 uint32_t ncons, mm_code *out);
 
+typedef struct search {
+    score best, cur, floor_c, floor_i;
+    bool have;
+    mm_code pick;
+} search;
+
+/* Score guess x; returns true when nothing later can win any more. */
+static bool consider(worker *w, search *se, mm_code x, uint32_t n, bool cons)
+{
+    const shared *sh = w->sh;
+    bool entropy = sh->o->rule == MM_RULE_ENTROPY;
+    if (se->have && score_cmp(sh, &se->best, cons ? &se->floor_c : &se->floor_i) <= 0)
+        return true;
+    if (n <= CHUNK) {
+        uint64_t k = small_key(w, x, n);
+        if (se->have && (entropy ? k > se->best.key + MM_ENTROPY_TOL : k >= se->best.key))
+            return false;
+        histogram(w, x, n, se->cur.parts, 0, false, &se->cur.key);
+    } else {
+        uint64_t bound = se->have ? se->best.key : UINT64_MAX - MM_ENTROPY_TOL;
+        if (!histogram(w, x, n, se->cur.parts, bound, se->have, &se->cur.key))
+            return false;
+    }
+    if (!se->have || score_cmp(sh, &se->cur, &se->best) < 0) {
+        se->best = se->cur;
+        se->pick = x;
+        se->have = true;
+    }
+    return false;
+}
+
 static mm_status choose(worker *w, const mm_code *S, uint32_t n,
                         uint16_t played, mm_code *out)
 {
     const shared *sh = w->sh;
     const mm_game *g = sh->g;
     uint32_t ncand, ncons;
-    mm_status st = candidates(w, S, n, played, &ncand, &ncons);
+    bool all;
+    mm_status st = candidates(w, S, n, played, sh->o->rule == MM_RULE_BRANCH2,
+                              &ncand, &ncons, &all);
     if (st)
         return st;
     if (sh->o->rule == MM_RULE_BRANCH2)
         return choose_branch2(w, n, ncand, ncons, out);
 
-    score best, cur;
-    bool have = false;
-    uint64_t floor_c = floor_key(sh, n, true), floor_i = floor_key(sh, n, false);
-    mm_code pick = S[0];
-    for (uint32_t c = 0; c < ncand; c++) {
-        bool cons = c < ncons;
-        if (have) {
-            /* Nothing can beat the floor, and later guesses must beat. */
-            uint64_t fl = cons ? floor_c : floor_i;
-            if (sh->o->rule == MM_RULE_ENTROPY ? best.key + MM_ENTROPY_TOL <= fl
-                                               : best.key <= fl) {
-                if (!cons || sh->o->consistent_only || best.key <= floor_i)
-                    break;
-                c = ncons - 1;  /* skip to the inconsistent guesses */
-                continue;
-            }
-        }
-        uint64_t bound = have ? best.key : UINT64_MAX - MM_ENTROPY_TOL;
-        if (!histogram(w, w->cand[c], n, cur.parts, bound, have))
-            continue;
-        cur.key = key_of(sh, cur.parts);
-        if (!have || score_cmp(sh, &cur, &best) < 0) {
-            best = cur;
-            pick = w->cand[c];
-            have = true;
-        }
+    search se;
+    se.have = false;
+    se.pick = S[0];
+    floor_score(sh, n, true, &se.floor_c);
+    floor_score(sh, n, false, &se.floor_i);
+    bool done = false;
+    for (uint32_t c = 0; c < ncons && !done; c++)
+        done = consider(w, &se, w->cand[c], n, true);
+    if (se.have && score_cmp(sh, &se.best, &se.floor_i) <= 0)
+        done = true;
+    if (sh->o->consistent_only)
+        done = true;
+    if (all) {
+        /* no symmetry to use: every code not in S, in lexical order */
+        for (mm_code x = 0; x < g->ncodes && !done; x++)
+            if (!w->in_s[x])
+                done = consider(w, &se, x, n, false);
+    } else {
+        for (uint32_t c = ncons; c < ncand && !done; c++)
+            done = consider(w, &se, w->cand[c], n, false);
     }
-    (void)g;
-    *out = pick;
+    *out = se.pick;
     return MM_OK;
 }
 
@@ -582,7 +652,8 @@ static mm_status choose_branch2(worker *w, uint32_t n, uint32_t ncand,
         return MM_ERR_NOMEM;
     }
     for (uint32_t c = 0; c < ncand; c++) {
-        histogram(w, w->cand[c], n, hists + (size_t)c * R, 0, false);
+        uint64_t unused;
+        histogram(w, w->cand[c], n, hists + (size_t)c * R, 0, false, &unused);
         hash[c] = hash_hist(hists + (size_t)c * R, R);
     }
     /* Group equal profiles: open addressing over the candidates. */
@@ -929,6 +1000,7 @@ mm_status mm_compile(const mm_game *g, const mm_compile_opts *o, mm_tree *t,
     if ((st = mm_rule_tables_init(&sh.rt, g, g->ncodes, d)))
         return st;
     sh.answers = sh.rt.answers;
+
     if ((st = worker_init(&w, &sh)))
         goto out;
     all = malloc((size_t)g->ncodes * sizeof *all);
