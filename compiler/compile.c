@@ -78,8 +78,6 @@ typedef struct worker {
     uint8_t *in_s;          /* [ncodes] 1 while the code is in the current S */
     mm_code *cand;          /* candidate guesses of the current node */
     uint64_t *cand_mult;    /* class sizes (branch2 only) */
-    uint32_t *hists;        /* branch2: a histogram per candidate */
-    uint32_t cand_cap;
     uint64_t *spos, *socc;  /* S in mask form, 1 or 2 words a code */
     uint32_t s_cap;
     uint32_t scratch[MM_MAX_REPLIES]; /* zero between small_key calls */
@@ -360,25 +358,6 @@ static bool canonical(const mm_game *g, const symm *y, mm_code x,
     return true;
 }
 
-static bool grow(worker *w, uint32_t need)
-{
-    if (need <= w->cand_cap)
-        return true;
-    uint32_t cap = w->cand_cap ? w->cand_cap : 256;
-    while (cap < need)
-        cap *= 2;
-    mm_code *c = realloc(w->cand, cap * sizeof *c);
-    if (!c)
-        return false;
-    w->cand = c;
-    uint64_t *m = realloc(w->cand_mult, cap * sizeof *m);
-    if (!m)
-        return false;
-    w->cand_mult = m;
-    w->cand_cap = cap;
-    return true;
-}
-
 /* Generate the class representatives that are not in S, in lexical order,
  * by a depth-first walk over pegs that only ever offers the first zero
  * colour and the next unused free colour. */
@@ -386,24 +365,17 @@ typedef struct gen {
     worker *w;
     const symm *y;
     uint32_t count;
-    bool fail;
 } gen;
 
-static void gen_rec(gen *st, int i, int peg[], unsigned used, int nz, int nf,
+static void gen_rec(gen *st, int i, uint32_t idx, unsigned used, int nz, int nf,
                     uint64_t mult)
 {
     const mm_game *g = st->w->sh->g;
-    if (st->fail)
-        return;
     if (i == g->pegs) {
-        mm_code x = mm_game_index(g, peg);
-        if (st->w->in_s[x])
+        /* the rank, built peg by peg as mm_game_index does (ORDER LEX) */
+        if (st->w->in_s[idx])
             return;
-        if (!grow(st->w, st->count + 1)) {
-            st->fail = true;
-            return;
-        }
-        st->w->cand[st->count] = x;
+        st->w->cand[st->count] = idx;
         st->w->cand_mult[st->count++] = mult;
         return;
     }
@@ -426,8 +398,11 @@ static void gen_rec(gen *st, int i, int peg[], unsigned used, int nz, int nf,
                 nf2++;
             }
         }
-        peg[i] = k;
-        gen_rec(st, i + 1, peg, used | 1u << k, nz2, nf2, m);
+        uint32_t next = g->repeat
+            ? idx * (uint32_t)g->colors + (uint32_t)k
+            : idx * (uint32_t)(g->colors - i) +
+                  (uint32_t)__builtin_popcount(~used & ((1u << k) - 1));
+        gen_rec(st, i + 1, next, used | 1u << k, nz2, nf2, m);
     }
 }
 
@@ -445,8 +420,6 @@ static mm_status candidates(worker *w, const mm_code *S, uint32_t n,
     symm_init(&y, sh, S, n, played);
     bool reduce = symm_reduces(&y);
     uint32_t k = 0;
-    if (!grow(w, n))
-        return MM_ERR_NOMEM;
     for (uint32_t i = 0; i < n; i++) {
         uint64_t m = 1;
         if (reduce && !canonical(g, &y, S[i], &m))
@@ -466,15 +439,10 @@ static mm_status candidates(worker *w, const mm_code *S, uint32_t n,
         return MM_OK;
     }
     if (reduce) {
-        gen st = {w, &y, k, false};
-        int peg[MM_MAX_PEGS];
-        gen_rec(&st, 0, peg, 0, 0, 0, 1);
-        if (st.fail)
-            return MM_ERR_NOMEM;
+        gen st = {w, &y, k};
+        gen_rec(&st, 0, 0, 0, 0, 0, 1);
         k = st.count;
     } else {
-        if (!grow(w, g->ncodes))
-            return MM_ERR_NOMEM;
         for (mm_code x = 0; x < g->ncodes; x++)
             if (!w->in_s[x]) {
                 w->cand[k] = x;
@@ -714,6 +682,11 @@ static mm_status worker_init(worker *w, const shared *sh)
     w->sh = sh;
     size_t words = sh->g->wide ? 2 : 1;
     w->in_s = calloc(sh->g->ncodes, 1);
+    /* never more candidates than codes */
+    w->cand = malloc((size_t)sh->g->ncodes * sizeof *w->cand);
+    w->cand_mult = malloc((size_t)sh->g->ncodes * sizeof *w->cand_mult);
+    if (!w->cand || !w->cand_mult)
+        return MM_ERR_NOMEM;
     w->spos = malloc((size_t)sh->g->ncodes * words * sizeof *w->spos);
     w->socc = malloc((size_t)sh->g->ncodes * words * sizeof *w->socc);
     if (!w->in_s || !w->spos || !w->socc)
@@ -728,7 +701,6 @@ static void worker_release(worker *w)
     free(w->socc);
     free(w->cand);
     free(w->cand_mult);
-    free(w->hists);
 }
 
 static mm_status pick_guess(worker *w, const mm_code *S, uint32_t n,
