@@ -66,6 +66,8 @@ void mm_compile_opts_init(mm_compile_opts *o)
 typedef struct shared {
     const mm_game *g;
     const mm_compile_opts *o;
+    mm_rule key;            /* the rule whose key the scans compute: the
+                               rule itself, or kooi's for branch2 (below) */
     mm_rule_tables rt;
     uint16_t all_colors;
     int answers;            /* replies that can occur in this game */
@@ -94,7 +96,7 @@ typedef struct score {
 
 static int score_cmp(const shared *sh, const score *a, const score *b)
 {
-    if (sh->o->rule == MM_RULE_ENTROPY) {
+    if (sh->key == MM_RULE_ENTROPY) {
         uint64_t x = a->key, y = b->key;
         if (x + MM_ENTROPY_TOL < y)
             return -1;
@@ -112,7 +114,7 @@ static uint64_t key_of(const shared *sh, const uint32_t *h)
     const mm_game *g = sh->g;
     int R = g->nreplies;
     uint64_t k = 0;
-    switch (sh->o->rule) {
+    switch (sh->key) {
     case MM_RULE_KNUTH:
         for (int s = 0; s < R; s++)
             k = h[s] > k ? h[s] : k;
@@ -207,7 +209,7 @@ static bool histogram(const worker *w, mm_code x, uint32_t n, uint32_t *h,
     const mm_game *g = sh->g;
     size_t words = g->wide ? 2 : 1;
     const uint64_t *gp = g->pos + words * x, *go = g->occ + words * x;
-    mm_rule rule = sh->o->rule;
+    mm_rule rule = sh->key;
     uint8_t sl[CHUNK];
     for (int s = 0; s < g->nreplies; s++)
         h[s] = 0;
@@ -255,7 +257,7 @@ static uint64_t small_key(worker *w, mm_code x, uint32_t n)
     slots_of(w, g->pos + words * x, g->occ + words * x, 0, n, sl);
     for (uint32_t j = 0; j < n; j++)
         h[sl[j]]++;
-    switch (sh->o->rule) {
+    switch (sh->key) {
     case MM_RULE_KNUTH:
         for (uint32_t j = 0; j < n; j++) {
             k = h[sl[j]] > k ? h[sl[j]] : k;
@@ -407,12 +409,12 @@ static void gen_rec(gen *st, int i, uint32_t idx, unsigned used, int nz, int nf,
 }
 
 /* Fill w->cand with the candidates in tie order; *ncons of them (the
- * first ones) are consistent.  When no symmetry applies and materialize
- * is false, only the consistent ones are listed and *all says that every
- * code not in S follows, in lexical order. */
+ * first ones) are consistent.  When no symmetry applies, only the
+ * consistent ones are listed and *all says that every code not in S
+ * follows, in lexical order. */
 static mm_status candidates(worker *w, const mm_code *S, uint32_t n,
-                            uint16_t played, bool materialize,
-                            uint32_t *ncand, uint32_t *ncons, bool *all)
+                            uint16_t played, uint32_t *ncand, uint32_t *ncons,
+                            bool *all)
 {
     const shared *sh = w->sh;
     const mm_game *g = sh->g;
@@ -433,7 +435,7 @@ static mm_status candidates(worker *w, const mm_code *S, uint32_t n,
         *ncand = k;
         return MM_OK;
     }
-    if (!reduce && !materialize) {
+    if (!reduce) {
         *all = true;
         *ncand = k;
         return MM_OK;
@@ -455,8 +457,119 @@ static mm_status candidates(worker *w, const mm_code *S, uint32_t n,
 
 /* ---- choosing a guess ---- */
 
-static mm_status choose_branch2(worker *w, uint32_t n, uint32_t ncand,
-                                uint32_t ncons, mm_code *out);
+/* branch2Play (Witteveen and van Eijck 2014): minimise log_k(s - n + 1),
+ * k parts, s = |S|, n = the number of candidate guesses with the same
+ * feedback profile (the whole histogram) when the profile contains the
+ * winning reply, else 1; 0 when s == n.  Only consistent guesses have the
+ * winning reply, so only they need profiles; an inconsistent guess scores
+ * log_k(s), best for the most parts: kooi's key, with all its pruning. */
+typedef struct b2val {
+    uint64_t x;   /* s - n + 1 */
+    int k;        /* parts */
+} b2val;
+
+static int b2_cmp(const mm_rule_tables *rt, b2val a, b2val b)
+{
+    /* value = log(x)/log(k); x == 1 gives 0; k == 1 (x > 1) is infinite. */
+    bool za = a.x == 1, zb = b.x == 1;
+    if (za || zb)
+        return za && zb ? 0 : (za ? -1 : 1);
+    bool ia = a.k == 1, ib = b.k == 1;
+    if (ia || ib)
+        return ia == ib ? 0 : (ia ? 1 : -1);
+    if (a.k == b.k)
+        return (a.x > b.x) - (a.x < b.x);
+    if (a.x == b.x)
+        return (a.k < b.k) - (a.k > b.k);
+    /* With x = u^i and k = v^j (u, v not perfect powers) the value is
+     * (i/j) log_v u: over the same (u, v) two values compare exactly as
+     * the rationals i/j (log_4 16 = log_3 9 = 2).  Other pairs compare by
+     * their logarithms: no exact tie is known between different (u, v). */
+    const mm_power *pa = &rt->power[a.x], *pb = &rt->power[b.x];
+    const mm_power *qa = &rt->power[a.k], *qb = &rt->power[b.k];
+    if (pa->root == pb->root && qa->root == qb->root) {
+        long long l = (long long)pa->exp * qb->exp, r = (long long)pb->exp * qa->exp;
+        return (l > r) - (l < r);
+    }
+    long double l = rt->ln[a.x] * rt->ln[b.k], r = rt->ln[b.x] * rt->ln[a.k];
+    return (l > r) - (l < r);
+}
+
+static uint64_t hash_hist(const uint32_t *h, int k)
+{
+    uint64_t x = 1469598103934665603u;
+    for (int i = 0; i < k; i++) {
+        x ^= h[i];
+        x *= 1099511628211u;
+    }
+    return x;
+}
+
+/* The consistent half of branch2: every consistent candidate's full
+ * profile, equal profiles counted with their class sizes. */
+static mm_status branch2_consistent(worker *w, uint32_t n, uint32_t ncons,
+                                    b2val *best, mm_code *pick)
+{
+    const mm_game *g = w->sh->g;
+    int R = g->nreplies;
+    uint32_t cap = 4;
+    while (cap < 2 * ncons)
+        cap <<= 1;
+    uint32_t *hists = malloc((size_t)ncons * R * sizeof *hists);
+    uint64_t *hash = malloc((size_t)ncons * sizeof *hash);
+    uint32_t *group = malloc((size_t)ncons * sizeof *group);
+    uint64_t *total = calloc(ncons, sizeof *total);
+    uint32_t *slot = malloc((size_t)cap * sizeof *slot);
+    mm_status st = MM_OK;
+    if (!hists || !hash || !group || !total || !slot) {
+        st = MM_ERR_NOMEM;
+        goto out;
+    }
+    for (uint32_t c = 0; c < ncons; c++) {
+        uint64_t unused;
+        histogram(w, w->cand[c], n, hists + (size_t)c * R, 0, false, &unused);
+        hash[c] = hash_hist(hists + (size_t)c * R, R);
+    }
+    /* Group equal profiles: open addressing over the candidates. */
+    memset(slot, 0xff, (size_t)cap * sizeof *slot);
+    for (uint32_t c = 0; c < ncons; c++) {
+        uint32_t i = (uint32_t)hash[c] & (cap - 1);
+        for (;;) {
+            uint32_t o = slot[i];
+            if (o == UINT32_MAX) {
+                slot[i] = c;
+                group[c] = c;
+                break;
+            }
+            if (hash[o] == hash[c] &&
+                !memcmp(hists + (size_t)o * R, hists + (size_t)c * R, R * sizeof *hists)) {
+                group[c] = o;
+                break;
+            }
+            i = (i + 1) & (cap - 1);
+        }
+        total[group[c]] += w->cand_mult[c];
+    }
+    for (uint32_t c = 0; c < ncons; c++) {
+        const uint32_t *h = hists + (size_t)c * R;
+        b2val v = {0, 0};
+        for (int s = 0; s < R; s++)
+            v.k += h[s] != 0;
+        uint64_t cnt = total[group[c]];
+        v.x = cnt >= n ? 1 : n - cnt + 1;
+        if (c == 0 || b2_cmp(&w->sh->rt, v, *best) < 0) {
+            *best = v;
+            *pick = w->cand[c];
+        }
+    }
+out:
+    free(hists);
+    free(hash);
+    free(group);
+    free(total);
+    free(slot);
+    return st;
+}
 
 typedef struct search {
     score best, cur, floor_c, floor_i;
@@ -468,7 +581,7 @@ typedef struct search {
 static bool consider(worker *w, search *se, mm_code x, uint32_t n, bool cons)
 {
     const shared *sh = w->sh;
-    bool entropy = sh->o->rule == MM_RULE_ENTROPY;
+    bool entropy = sh->key == MM_RULE_ENTROPY;
     if (se->have && score_cmp(sh, &se->best, cons ? &se->floor_c : &se->floor_i) <= 0)
         return true;
     if (n <= CHUNK) {
@@ -496,20 +609,21 @@ static mm_status choose(worker *w, const mm_code *S, uint32_t n,
     const mm_game *g = sh->g;
     uint32_t ncand, ncons;
     bool all;
-    mm_status st = candidates(w, S, n, played, sh->o->rule == MM_RULE_BRANCH2,
-                              &ncand, &ncons, &all);
+    mm_status st = candidates(w, S, n, played, &ncand, &ncons, &all);
     if (st)
         return st;
-    if (sh->o->rule == MM_RULE_BRANCH2)
-        return choose_branch2(w, n, ncand, ncons, out);
-
+    b2val b2best = {0, 0};
+    mm_code b2pick = S[0];
+    bool branch2 = sh->o->rule == MM_RULE_BRANCH2;
+    if (branch2 && (st = branch2_consistent(w, n, ncons, &b2best, &b2pick)))
+        return st;
     search se;
     se.have = false;
     se.pick = S[0];
     floor_score(sh, n, true, &se.floor_c);
     floor_score(sh, n, false, &se.floor_i);
     bool done = false;
-    for (uint32_t c = 0; c < ncons && !done; c++)
+    for (uint32_t c = 0; c < ncons && !done && !branch2; c++)
         done = consider(w, &se, w->cand[c], n, true);
     if (se.have && score_cmp(sh, &se.best, &se.floor_i) <= 0)
         done = true;
@@ -525,152 +639,12 @@ static mm_status choose(worker *w, const mm_code *S, uint32_t n,
             done = consider(w, &se, w->cand[c], n, false);
     }
     *out = se.pick;
-    return MM_OK;
-}
-
-/* branch2Play (Witteveen and van Eijck 2014): log_k(s - n + 1), k parts,
- * s = |S|, n = number of candidate guesses with the same feedback profile
- * when the profile contains the winning reply, else 1; 0 when s == n.
- * Profiles are whole histograms, so every candidate is scored in full. */
-typedef struct b2val {
-    uint64_t x;   /* s - n + 1 */
-    int k;        /* parts */
-} b2val;
-
-/* Smallest u with x = u^e; returns u and sets *e. */
-static uint64_t perfect_root(uint64_t x, int *e)
-{
-    for (int k = 63; k >= 2; k--) {
-        long double r = powl((long double)x, 1.0L / k);
-        for (uint64_t u = (uint64_t)r - (r >= 1), v; u <= (uint64_t)r + 1; u++) {
-            if (u < 2)
-                continue;
-            v = 1;
-            int i = 0;
-            while (i < k && v <= x / u) {
-                v *= u;
-                i++;
-            }
-            if (i == k && v == x) {
-                *e = k;
-                return u;
-            }
-        }
+    if (branch2) {
+        /* the most parts among inconsistent guesses, against the best
+         * consistent one, which wins ties */
+        b2val inc = {n, se.have ? (int)(0 - se.best.key) : 0};
+        *out = se.have && b2_cmp(&sh->rt, inc, b2best) < 0 ? se.pick : b2pick;
     }
-    *e = 1;
-    return x;
-}
-
-static int b2_cmp(b2val a, b2val b)
-{
-    /* value = log(x)/log(k); x == 1 gives 0; k == 1 (x > 1) is infinite. */
-    bool za = a.x == 1, zb = b.x == 1;
-    if (za || zb)
-        return za && zb ? 0 : (za ? -1 : 1);
-    bool ia = a.k == 1, ib = b.k == 1;
-    if (ia || ib)
-        return ia == ib ? 0 : (ia ? 1 : -1);
-    if ((uint64_t)a.k == (uint64_t)b.k)
-        return (a.x > b.x) - (a.x < b.x);
-    if (a.x == b.x)
-        return (a.k < b.k) - (a.k > b.k);
-    /* Compare log(xa) log(kb) with log(xb) log(ka). */
-    long double l = logl((long double)a.x) * logl((long double)b.k);
-    long double r = logl((long double)b.x) * logl((long double)a.k);
-    long double diff = l - r, mag = l > r ? l : r;
-    if (diff > mag * 1e-12L)
-        return 1;
-    if (-diff > mag * 1e-12L)
-        return -1;
-    /* A near tie is decided in integers: with x = u^i and k = v^j (u, v
-     * not perfect powers) the value is (i/j) log_v u, so two values over
-     * the same (u, v) compare as the rationals i/j. */
-    int ia_, ja, ib_, jb;
-    uint64_t ua = perfect_root(a.x, &ia_), va = perfect_root((uint64_t)a.k, &ja);
-    uint64_t ub = perfect_root(b.x, &ib_), vb = perfect_root((uint64_t)b.k, &jb);
-    if (ua == ub && va == vb) {
-        long long p = (long long)ia_ * jb, q = (long long)ib_ * ja;
-        return (p > q) - (p < q);
-    }
-    return (diff > 0) - (diff < 0);
-}
-
-static uint64_t hash_hist(const uint32_t *h, int k)
-{
-    uint64_t x = 1469598103934665603u;
-    for (int i = 0; i < k; i++) {
-        x ^= h[i];
-        x *= 1099511628211u;
-    }
-    return x;
-}
-
-static mm_status choose_branch2(worker *w, uint32_t n, uint32_t ncand,
-                                uint32_t ncons, mm_code *out)
-{
-    const mm_game *g = w->sh->g;
-    int R = g->nreplies;
-    uint32_t *hists = malloc((size_t)ncand * R * sizeof *hists);
-    uint64_t *hash = malloc((size_t)ncand * sizeof *hash);
-    uint32_t *order = malloc((size_t)ncand * sizeof *order);
-    if (!hists || !hash || !order) {
-        free(hists);
-        free(hash);
-        free(order);
-        return MM_ERR_NOMEM;
-    }
-    for (uint32_t c = 0; c < ncand; c++) {
-        uint64_t unused;
-        histogram(w, w->cand[c], n, hists + (size_t)c * R, 0, false, &unused);
-        hash[c] = hash_hist(hists + (size_t)c * R, R);
-    }
-    /* Group equal profiles: open addressing over the candidates. */
-    uint32_t cap = 1;
-    while (cap < 2 * ncand)
-        cap <<= 1;
-    uint32_t *slot = malloc((size_t)cap * sizeof *slot);
-    uint64_t *total = calloc(ncand, sizeof *total);
-    if (!slot || !total) {
-        free(hists); free(hash); free(order); free(slot); free(total);
-        return MM_ERR_NOMEM;
-    }
-    memset(slot, 0xff, (size_t)cap * sizeof *slot);
-    for (uint32_t c = 0; c < ncand; c++) {
-        uint32_t i = (uint32_t)hash[c] & (cap - 1);
-        for (;;) {
-            uint32_t o = slot[i];
-            if (o == UINT32_MAX) {
-                slot[i] = c;
-                order[c] = c;
-                break;
-            }
-            if (hash[o] == hash[c] &&
-                !memcmp(hists + (size_t)o * R, hists + (size_t)c * R, R * sizeof *hists)) {
-                order[c] = o;
-                break;
-            }
-            i = (i + 1) & (cap - 1);
-        }
-        total[order[c]] += w->cand_mult[c];
-    }
-    b2val best = {0, 0};
-    mm_code pick = w->cand[0];
-    for (uint32_t c = 0; c < ncand; c++) {
-        const uint32_t *h = hists + (size_t)c * R;
-        b2val v;
-        v.k = 0;
-        for (int s = 0; s < R; s++)
-            v.k += h[s] != 0;
-        uint64_t cnt = h[g->win] ? total[order[c]] : 1;
-        v.x = cnt >= n ? 1 : n - cnt + 1;
-        if (c == 0 || b2_cmp(v, best) < 0) {
-            best = v;
-            pick = w->cand[c];
-        }
-    }
-    (void)ncons;
-    free(hists); free(hash); free(order); free(slot); free(total);
-    *out = pick;
     return MM_OK;
 }
 
@@ -968,8 +942,10 @@ mm_status mm_compile(const mm_game *g, const mm_compile_opts *o, mm_tree *t,
         return mm_optimal_compile(g, o, t, d);
     sh.g = g;
     sh.o = o;
+    sh.key = o->rule == MM_RULE_BRANCH2 ? MM_RULE_KOOI : o->rule;
     sh.all_colors = (uint16_t)((1u << g->colors) - 1);
-    if ((st = mm_rule_tables_init(&sh.rt, g, g->ncodes, d)))
+    if ((st = mm_rule_tables_init(&sh.rt, g, g->ncodes,
+                                  o->rule == MM_RULE_BRANCH2, d)))
         return st;
     sh.answers = sh.rt.answers;
 
