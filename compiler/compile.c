@@ -62,6 +62,10 @@ void mm_compile_opts_init(mm_compile_opts *o)
     o->first = MM_NO_CODE;
 }
 
+/* small_key counts replies by cell = black * (MM_MAX_PEGS+1) + hits,
+ * which needs no table. */
+#define NCELLS ((MM_MAX_PEGS + 1) * (MM_MAX_PEGS + 1))
+
 /* ---- shared, read-only during the build ---- */
 typedef struct shared {
     const mm_game *g;
@@ -82,7 +86,7 @@ typedef struct worker {
     uint64_t *cand_mult;    /* class sizes (branch2 only) */
     uint64_t *spos, *socc;  /* S in mask form, 1 or 2 words a code */
     uint32_t s_cap;
-    uint32_t scratch[MM_MAX_REPLIES]; /* zero between small_key calls */
+    uint32_t scratch[NCELLS]; /* zero between small_key calls */
     mm_diag diag;
     mm_status status;
 } worker;
@@ -165,6 +169,7 @@ static void floor_score(const shared *sh, uint32_t n, bool consistent, score *f)
     f->key = key_of(sh, h);
 }
 
+
 /* Reply slots of guess (gp, go) against S[lo..hi) into out[]: no
  * dependency between iterations, so the popcounts pipeline. */
 static inline void slots_of(const worker *w, const uint64_t *gp,
@@ -241,8 +246,9 @@ static bool histogram(const worker *w, mm_code x, uint32_t n, uint32_t *h,
 }
 
 /* Key of guess x over a small S (n <= CHUNK) without a full histogram:
- * count into the scratch histogram, then visit only the touched slots,
- * resetting them, so nothing needs clearing between guesses. */
+ * count by black * (MM_MAX_PEGS+1) + hits (no slot table needed) into the
+ * scratch histogram, then visit only the touched cells, resetting them,
+ * so nothing needs clearing between guesses. */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 __attribute__((target_clones("popcnt", "default")))
 #endif
@@ -250,47 +256,62 @@ static uint64_t small_key(worker *w, mm_code x, uint32_t n)
 {
     const shared *sh = w->sh;
     const mm_game *g = sh->g;
-    size_t words = g->wide ? 2 : 1;
-    uint8_t sl[CHUNK];
+    uint8_t cell[CHUNK];
     uint32_t *h = w->scratch;
     uint64_t k = 0;
-    slots_of(w, g->pos + words * x, g->occ + words * x, 0, n, sl);
-    for (uint32_t j = 0; j < n; j++)
-        h[sl[j]]++;
+    if (g->wide) {
+        const uint64_t *gp = g->pos + 2 * (size_t)x, *go = g->occ + 2 * (size_t)x;
+        for (uint32_t i = 0; i < n; i++) {
+            int b = __builtin_popcountll(gp[0] & w->spos[2 * i]) +
+                    __builtin_popcountll(gp[1] & w->spos[2 * i + 1]);
+            int t = __builtin_popcountll(go[0] & w->socc[2 * i]) +
+                    __builtin_popcountll(go[1] & w->socc[2 * i + 1]);
+            h[cell[i] = (uint8_t)(b * (MM_MAX_PEGS + 1) + t)]++;
+        }
+    } else {
+        uint64_t p0 = g->pos[x], o0 = g->occ[x];
+        for (uint32_t i = 0; i < n; i++) {
+            int b = __builtin_popcountll(p0 & w->spos[i]);
+            int t = __builtin_popcountll(o0 & w->socc[i]);
+            h[cell[i] = (uint8_t)(b * (MM_MAX_PEGS + 1) + t)]++;
+        }
+    }
     switch (sh->key) {
     case MM_RULE_KNUTH:
         for (uint32_t j = 0; j < n; j++) {
-            k = h[sl[j]] > k ? h[sl[j]] : k;
-            h[sl[j]] = 0;
+            k = h[cell[j]] > k ? h[cell[j]] : k;
+            h[cell[j]] = 0;
         }
         break;
     case MM_RULE_IRVING:
         for (uint32_t j = 0; j < n; j++) {
-            k += (uint64_t)h[sl[j]] * h[sl[j]];
-            h[sl[j]] = 0;
+            k += (uint64_t)h[cell[j]] * h[cell[j]];
+            h[cell[j]] = 0;
         }
         break;
     case MM_RULE_ENTROPY:
         for (uint32_t j = 0; j < n; j++) {
-            k += sh->rt.nlogn[h[sl[j]]];
-            h[sl[j]] = 0;
+            k += sh->rt.nlogn[h[cell[j]]];
+            h[cell[j]] = 0;
         }
         break;
     case MM_RULE_KOOI:
         for (uint32_t j = 0; j < n; j++) {
-            k -= h[sl[j]] != 0;
-            h[sl[j]] = 0;
+            k -= h[cell[j]] != 0;
+            h[cell[j]] = 0;
         }
         break;
-    case MM_RULE_E3:
+    case MM_RULE_E3: {
+        unsigned win = (unsigned)g->pegs * (MM_MAX_PEGS + 2);  /* (p, p) */
         for (uint32_t j = 0; j < n; j++) {
-            k += sl[j] != g->win ? sh->rt.lower[h[sl[j]]] : 0;
-            h[sl[j]] = 0;
+            k += cell[j] != win ? sh->rt.lower[h[cell[j]]] : 0;
+            h[cell[j]] = 0;
         }
         break;
+    }
     default:
         for (uint32_t j = 0; j < n; j++)
-            h[sl[j]] = 0;
+            h[cell[j]] = 0;
         break;
     }
     return k;
