@@ -893,7 +893,8 @@ static mm_status resolve_names(parser *p, uint64_t limit)
     bdef *defs = DEFS(p);
     bnode *nodes = NODES(p);
     mm_status st = MM_OK;
-    qsort(defs, nd, sizeof *defs, cmp_def);
+    if (nd)
+        qsort(defs, nd, sizeof *defs, cmp_def);
     for (size_t j = 1; j < nd; j++)
         if (defs[j].key == defs[j - 1].key) {
             mm_srcpos w = pos_of(p, defs[j - 1].off);

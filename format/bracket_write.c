@@ -270,6 +270,11 @@ static mm_status assign_names(writer *w, int least, mm_diag *d)
     return MM_OK;
 }
 
+static bool is_space_or_control(char c)
+{
+    return (unsigned char)c <= ' ' || c == 127;
+}
+
 static void put_header(writer *w)
 {
     const mm_tree *t = w->t;
@@ -282,7 +287,7 @@ static void put_header(writer *w)
         add(&w->out, "# rule: ", 8);
         /* One word: blanks and control characters would change its meaning. */
         for (const char *c = rule; *c; c++)
-            add(&w->out, (unsigned char)*c <= ' ' || *c == 127 ? "-" : c, 1);
+            add(&w->out, is_space_or_control(*c) ? "-" : c, 1);
         if (t->prov.consistent_only)
             add(&w->out, " consistent-only", 16);
         if (t->prov.first != MM_NO_CODE && t->prov.first < w->g.ncodes) {
@@ -294,16 +299,17 @@ static void put_header(writer *w)
     }
     const char *cite = t->prov.citation;
     if (cite) {
-        /* The reader trims the line and it must stay one line. */
+        /* One line, without control characters, trimmed as the reader
+         * trims it. */
         const char *a = cite, *e = cite + strlen(cite);
-        while (a < e && (unsigned char)*a <= ' ')
+        while (a < e && is_space_or_control(*a))
             a++;
-        while (e > a && (unsigned char)e[-1] <= ' ')
+        while (e > a && is_space_or_control(e[-1]))
             e--;
         if (a < e) {
             add(&w->out, "# citation: ", 12);
             for (; a < e; a++)
-                add(&w->out, (unsigned char)*a < ' ' || *a == 127 ? " " : a, 1);
+                add(&w->out, is_space_or_control(*a) ? " " : a, 1);
             add(&w->out, "\n", 1);
         }
     }
