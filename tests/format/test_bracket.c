@@ -327,7 +327,10 @@ static void test_errors(void)
     expect_error("3(1: 0,1;1)", 0, MM_ERR_INPUT, 1, 1, "more than one game fits");
     expect_error("2", 0, MM_ERR_INPUT, 1, 1, "writes no code");
     expect_error("10(11: 0,0,4(22x);0,4(12);1)", 0, MM_ERR_INPUT, 1, 1, "no game fits");
-    /* Strict: every stated count and marker is checked, at its node. */
+    /* Strict: every stated count and marker is checked, at its node; the
+     * root's before the game is set up. */
+    expect_error("# mmtree pegs=8 colors=8 repeat=yes\n9(11x)", 0, MM_ERR_INPUT, 2, 1,
+                 "the root states 9 codes, but MM(8,8) has 16777216");
     expect_error(HDR "9(11: 0,0,4(22x);0,4(12);0)", 0, MM_ERR_INPUT, 2, 1, "add up to 8");
     expect_error(HDR "9(11: 0,0,5(22x);0,3(12);1)", 0, MM_ERR_INPUT, 2, 11,
                  "states 5 codes, but 4");
