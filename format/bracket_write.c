@@ -244,8 +244,10 @@ static mm_status emit(writer *w, uint32_t root, bool def, wframe *stack, mm_diag
     return MM_OK;
 }
 
-/* Breadth first, slot order within a node: the root's big children get the
- * first letters, as in both papers. */
+/* The maximal sub-trees of at least `least` codes get names, breadth
+ * first and in slot order within a node; nothing inside a named sub-tree
+ * is named again.  That is how both papers did it: Knuth's Figure 1 is
+ * N = 17..20, Irving's N = 6..20. */
 static mm_status assign_names(writer *w, int least, mm_diag *d)
 {
     const mm_tree *t = w->t;
@@ -262,8 +264,9 @@ static mm_status assign_names(writer *w, int least, mm_diag *d)
             if (t->nodes[c].count >= (uint32_t)least && form_of(w, c) == WF_FULL) {
                 w->named[w->nnamed++] = c;
                 w->name[c] = w->nnamed;
+            } else {
+                queue[tail++] = c;
             }
-            queue[tail++] = c;
         }
     }
     free(queue);
