@@ -62,6 +62,10 @@ void mm_compile_opts_init(mm_compile_opts *o)
     o->first = MM_NO_CODE;
 }
 
+/* Sets of at most SMALL codes are scored code by code (small_key): below
+ * that, a bit-sliced block costs more than it saves. */
+enum { SMALL = 24 };
+
 /* small_key counts replies by cell = black * (MM_MAX_PEGS+1) + hits,
  * which needs no table. */
 #define NCELLS ((MM_MAX_PEGS + 1) * (MM_MAX_PEGS + 1))
@@ -84,9 +88,15 @@ typedef struct worker {
     uint8_t *in_s;          /* [ncodes] 1 while the code is in the current S */
     mm_code *cand;          /* candidate guesses of the current node */
     uint64_t *cand_mult;    /* class sizes (branch2 only) */
-    uint64_t *spos, *socc;  /* S in mask form, 1 or 2 words a code */
-    uint32_t s_cap;
+    /* S bit-sliced: for each block of 64 codes of S, for each bit of the
+     * position and occurrence masks (p*c bits each), the lanes of the
+     * codes that have it.  Blocks of nbits words each. */
+    uint64_t *tpos, *tocc;
+    uint32_t tblocks;       /* blocks allocated */
+    /* Small S (n <= SMALL) as plain masks, 1 or 2 words a code. */
+    uint64_t spos[2 * SMALL], socc[2 * SMALL];
     uint32_t scratch[NCELLS]; /* zero between small_key calls */
+    uint32_t s_cap;
     mm_diag diag;
     mm_status status;
 } worker;
@@ -170,72 +180,118 @@ static void floor_score(const shared *sh, uint32_t n, bool consistent, score *f)
 }
 
 
-/* Reply slots of guess (gp, go) against S[lo..hi) into out[]: no
- * dependency between iterations, so the popcounts pipeline. */
-static inline void slots_of(const worker *w, const uint64_t *gp,
-                            const uint64_t *go, uint32_t lo, uint32_t hi,
-                            uint8_t *out)
+/* Scoring is bit-sliced: the black counts of a guess against the 64 codes
+ * of a block are the sum, lane by lane, of the block's lane masks for the
+ * guess's p position bits; the hits the sum for its p occurrence bits
+ * (game.c: pos bit i*c+k, occ bit k*p+j).  Four bit planes hold counts up
+ * to 8; a reply's count is then one AND and a popcount.  About three
+ * operations a code instead of a dozen, and no memory dependencies. */
+static inline void plane_add(uint64_t pl[4], uint64_t m)
 {
-    const mm_game *g = w->sh->g;
-    const uint8_t *tbl = &g->slot[0][0];
-    if (g->wide) {
-        for (uint32_t i = lo; i < hi; i++) {
-            int b = __builtin_popcountll(gp[0] & w->spos[2 * i]) +
-                    __builtin_popcountll(gp[1] & w->spos[2 * i + 1]);
-            int t = __builtin_popcountll(go[0] & w->socc[2 * i]) +
-                    __builtin_popcountll(go[1] & w->socc[2 * i + 1]);
-            out[i - lo] = tbl[b * (MM_MAX_PEGS + 1) + t];
-        }
-    } else {
-        uint64_t p0 = gp[0], o0 = go[0];
-        for (uint32_t i = lo; i < hi; i++) {
-            int b = __builtin_popcountll(p0 & w->spos[i]);
-            int t = __builtin_popcountll(o0 & w->socc[i]);
-            out[i - lo] = tbl[b * (MM_MAX_PEGS + 1) + t];
-        }
+    uint64_t c0 = pl[0] & m, c1, c2;
+    pl[0] ^= m;
+    c1 = pl[1] & c0;
+    pl[1] ^= c0;
+    c2 = pl[2] & c1;
+    pl[2] ^= c1;
+    pl[3] ^= c2;
+}
+
+/* Lanes whose 4-bit count equals v. */
+static inline uint64_t plane_eq(const uint64_t pl[4], int v)
+{
+    return (v & 1 ? pl[0] : ~pl[0]) & (v & 2 ? pl[1] : ~pl[1]) &
+           (v & 4 ? pl[2] : ~pl[2]) & (v & 8 ? pl[3] : ~pl[3]);
+}
+
+/* The guess's set bits, as indices into a block. */
+typedef struct guess_bits {
+    uint8_t pos[MM_MAX_PEGS], occ[MM_MAX_PEGS];
+} guess_bits;
+
+static void guess_bits_of(const mm_game *g, mm_code x, guess_bits *gb)
+{
+    size_t words = g->wide ? 2 : 1;
+    int np = 0, no = 0;
+    for (size_t wd = 0; wd < words; wd++) {
+        uint64_t mp = g->pos[words * x + wd], mo = g->occ[words * x + wd];
+        for (; mp; mp &= mp - 1)
+            gb->pos[np++] = (uint8_t)(64 * wd + (size_t)__builtin_ctzll(mp));
+        for (; mo; mo &= mo - 1)
+            gb->occ[no++] = (uint8_t)(64 * wd + (size_t)__builtin_ctzll(mo));
     }
 }
 
-enum { CHUNK = 64 };
-
-/* Histogram of guess x over S into h, and its key.  With can_abort, give
- * up (return false) once the partial histogram shows that the guess cannot
- * be strictly better than `best`: every key only grows as codes are added
- * (kooi's can improve by at most one part a code), so a partial key that
- * loses already, loses.  Knuth's rule checks every code, the others every
- * CHUNK codes. */
+/* Add the replies of a guess against block blk (of n codes in all) to
+ * the slot histogram h. */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 __attribute__((target_clones("popcnt", "default")))
 #endif
+static void block_replies(const worker *w, const guess_bits *gb, uint32_t blk,
+                          uint32_t n, uint32_t *h)
+{
+    const mm_game *g = w->sh->g;
+    int p = g->pegs, nbits = g->pegs * g->colors;
+    const uint64_t *M = w->tpos + (size_t)blk * (size_t)nbits;
+    const uint64_t *O = w->tocc + (size_t)blk * (size_t)nbits;
+    uint64_t bp[4] = {0, 0, 0, 0}, hp[4] = {0, 0, 0, 0};
+    uint64_t B[MM_MAX_PEGS + 1], H[MM_MAX_PEGS + 1];
+    for (int i = 0; i < p; i++) {
+        plane_add(bp, M[gb->pos[i]]);
+        plane_add(hp, O[gb->occ[i]]);
+    }
+    uint32_t left = n - 64 * blk;
+    uint64_t valid = left >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << left) - 1;
+    if (p < 8) {
+        /* counts below 8: three planes, decoded in pairs */
+        uint64_t pair[4] = {~bp[1] & ~bp[2], bp[1] & ~bp[2], ~bp[1] & bp[2], bp[1] & bp[2]};
+        uint64_t hpair[4] = {~hp[1] & ~hp[2], hp[1] & ~hp[2], ~hp[1] & hp[2], hp[1] & hp[2]};
+        for (int v = 0; v <= p; v++) {
+            B[v] = pair[v >> 1] & (v & 1 ? bp[0] : ~bp[0]) & valid;
+            H[v] = hpair[v >> 1] & (v & 1 ? hp[0] : ~hp[0]);
+        }
+    } else {
+        for (int v = 0; v <= p; v++) {
+            B[v] = plane_eq(bp, v) & valid;
+            H[v] = plane_eq(hp, v);
+        }
+    }
+    for (int b = 0; b <= p; b++) {
+        if (!B[b])
+            continue;
+        int top = b == p - 1 ? p - 1 : p;   /* (p-1, 1) cannot occur */
+        for (int t = b; t <= top; t++)
+            h[g->slot[b][t]] += (uint32_t)__builtin_popcountll(B[b] & H[t]);
+    }
+}
+
+
+/* Histogram of guess x over S into h (by slot), and its key.  With
+ * can_abort, give up (return false) once the partial histogram shows
+ * that the guess cannot be strictly better than `best`: every key only
+ * grows as codes are added (kooi's can improve by at most one part a
+ * code), so a partial key that loses already, loses.  Checked after every
+ * block of 64 codes. */
 static bool histogram(const worker *w, mm_code x, uint32_t n, uint32_t *h,
                       uint64_t best, bool can_abort, uint64_t *key)
 {
     const shared *sh = w->sh;
     const mm_game *g = sh->g;
-    size_t words = g->wide ? 2 : 1;
-    const uint64_t *gp = g->pos + words * x, *go = g->occ + words * x;
     mm_rule rule = sh->key;
-    uint8_t sl[CHUNK];
+    guess_bits gb;
+    guess_bits_of(g, x, &gb);
     for (int s = 0; s < g->nreplies; s++)
         h[s] = 0;
     can_abort = can_abort && !sh->o->no_prune;
-    for (uint32_t lo = 0; lo < n; lo += CHUNK) {
-        uint32_t hi = n - lo > CHUNK ? lo + CHUNK : n, m = hi - lo;
-        slots_of(w, gp, go, lo, hi, sl);
-        if (can_abort && rule == MM_RULE_KNUTH) {
-            for (uint32_t j = 0; j < m; j++)
-                if (++h[sl[j]] >= best)
-                    return false;
-            continue;
-        }
-        for (uint32_t j = 0; j < m; j++)
-            h[sl[j]]++;
-        if (!can_abort || hi == n)
+    uint32_t blocks = (n + 63) / 64;
+    for (uint32_t blk = 0; blk < blocks; blk++) {
+        block_replies(w, &gb, blk, n, h);
+        if (!can_abort || blk + 1 == blocks)
             continue;
         uint64_t k = key_of(sh, h);
         if (rule == MM_RULE_KOOI) {
             /* -parts: at most `answers` parts, at most one more a code */
-            uint64_t parts = (uint64_t)0 - k + (n - hi);
+            uint64_t parts = (uint64_t)0 - k + (n - 64 * (blk + 1));
             k = (uint64_t)0 - (parts < (uint64_t)sh->answers ? parts : (uint64_t)sh->answers);
         }
         if (rule == MM_RULE_ENTROPY ? k > best + MM_ENTROPY_TOL : k >= best)
@@ -245,7 +301,7 @@ static bool histogram(const worker *w, mm_code x, uint32_t n, uint32_t *h,
     return true;
 }
 
-/* Key of guess x over a small S (n <= CHUNK) without a full histogram:
+/* Key of guess x over a small S (n <= SMALL) without a full histogram:
  * count by black * (MM_MAX_PEGS+1) + hits (no slot table needed) into the
  * scratch histogram, then visit only the touched cells, resetting them,
  * so nothing needs clearing between guesses. */
@@ -256,7 +312,7 @@ static uint64_t small_key(worker *w, mm_code x, uint32_t n)
 {
     const shared *sh = w->sh;
     const mm_game *g = sh->g;
-    uint8_t cell[CHUNK];
+    uint8_t cell[SMALL];
     uint32_t *h = w->scratch;
     uint64_t k = 0;
     if (g->wide) {
@@ -315,6 +371,39 @@ static uint64_t small_key(worker *w, mm_code x, uint32_t n)
         break;
     }
     return k;
+}
+
+/* Lay S out bit-sliced in w->tpos / w->tocc. */
+static mm_status transpose(worker *w, const mm_code *S, uint32_t n)
+{
+    const mm_game *g = w->sh->g;
+    size_t nbits = (size_t)g->pegs * (size_t)g->colors, words = g->wide ? 2 : 1;
+    uint32_t blocks = (n + 63) / 64;
+    if (blocks > w->tblocks) {
+        uint64_t *tp = realloc(w->tpos, blocks * nbits * sizeof *tp);
+        if (tp)
+            w->tpos = tp;
+        uint64_t *to = realloc(w->tocc, blocks * nbits * sizeof *to);
+        if (to)
+            w->tocc = to;
+        if (!tp || !to)
+            return MM_ERR_NOMEM;
+        w->tblocks = blocks;
+    }
+    memset(w->tpos, 0, blocks * nbits * sizeof *w->tpos);
+    memset(w->tocc, 0, blocks * nbits * sizeof *w->tocc);
+    for (uint32_t i = 0; i < n; i++) {
+        uint64_t lane = UINT64_C(1) << (i & 63);
+        uint64_t *M = w->tpos + (i >> 6) * nbits, *O = w->tocc + (i >> 6) * nbits;
+        for (size_t wd = 0; wd < words; wd++) {
+            uint64_t mp = g->pos[words * S[i] + wd], mo = g->occ[words * S[i] + wd];
+            for (; mp; mp &= mp - 1)
+                M[64 * wd + (size_t)__builtin_ctzll(mp)] |= lane;
+            for (; mo; mo &= mo - 1)
+                O[64 * wd + (size_t)__builtin_ctzll(mo)] |= lane;
+        }
+    }
+    return MM_OK;
 }
 
 /* ---- candidates ---- */
@@ -605,16 +694,18 @@ static bool consider(worker *w, search *se, mm_code x, uint32_t n, bool cons)
     bool entropy = sh->key == MM_RULE_ENTROPY;
     if (se->have && score_cmp(sh, &se->best, cons ? &se->floor_c : &se->floor_i) <= 0)
         return true;
-    if (n <= CHUNK) {
+    if (n <= SMALL) {
+        /* the key alone first; the parts only for a guess that may win */
         uint64_t k = small_key(w, x, n);
         if (se->have && (entropy ? k > se->best.key + MM_ENTROPY_TOL : k >= se->best.key))
             return false;
-        histogram(w, x, n, se->cur.parts, 0, false, &se->cur.key);
-    } else {
-        uint64_t bound = se->have ? se->best.key : UINT64_MAX - MM_ENTROPY_TOL;
-        if (!histogram(w, x, n, se->cur.parts, bound, se->have, &se->cur.key))
-            return false;
     }
+    uint64_t bound = se->have ? se->best.key : UINT64_MAX - MM_ENTROPY_TOL;
+    if (!histogram(w, x, n, se->cur.parts, bound, se->have, &se->cur.key))
+        return false;
+    if (se->have && (entropy ? se->cur.key > se->best.key + MM_ENTROPY_TOL
+                             : se->cur.key >= se->best.key))
+        return false;
     if (!se->have || score_cmp(sh, &se->cur, &se->best) < 0) {
         se->best = se->cur;
         se->pick = x;
@@ -675,16 +766,13 @@ static mm_status worker_init(worker *w, const shared *sh)
 {
     memset(w, 0, sizeof *w);
     w->sh = sh;
-    size_t words = sh->g->wide ? 2 : 1;
     w->in_s = calloc(sh->g->ncodes, 1);
     /* never more candidates than codes */
     w->cand = malloc((size_t)sh->g->ncodes * sizeof *w->cand);
     w->cand_mult = malloc((size_t)sh->g->ncodes * sizeof *w->cand_mult);
     if (!w->cand || !w->cand_mult)
         return MM_ERR_NOMEM;
-    w->spos = malloc((size_t)sh->g->ncodes * words * sizeof *w->spos);
-    w->socc = malloc((size_t)sh->g->ncodes * words * sizeof *w->socc);
-    if (!w->in_s || !w->spos || !w->socc)
+    if (!w->in_s)
         return MM_ERR_NOMEM;
     return MM_OK;
 }
@@ -692,8 +780,8 @@ static mm_status worker_init(worker *w, const shared *sh)
 static void worker_release(worker *w)
 {
     free(w->in_s);
-    free(w->spos);
-    free(w->socc);
+    free(w->tpos);
+    free(w->tocc);
     free(w->cand);
     free(w->cand_mult);
 }
@@ -702,7 +790,6 @@ static mm_status pick_guess(worker *w, const mm_code *S, uint32_t n,
                             uint16_t played, mm_code fixed, mm_code *out)
 {
     const shared *sh = w->sh;
-    const mm_game *g = sh->g;
     if (fixed != MM_NO_CODE) {
         *out = fixed;
         return MM_OK;
@@ -711,13 +798,19 @@ static mm_status pick_guess(worker *w, const mm_code *S, uint32_t n,
         *out = S[0];
         return MM_OK;
     }
-    size_t words = g->wide ? 2 : 1;
-    for (uint32_t i = 0; i < n; i++) {
-        memcpy(w->spos + words * i, g->pos + words * S[i], words * sizeof *w->spos);
-        memcpy(w->socc + words * i, g->occ + words * S[i], words * sizeof *w->socc);
-        w->in_s[S[i]] = 1;
+    mm_status st = transpose(w, S, n);
+    if (st)
+        return st;
+    if (n <= SMALL) {
+        size_t words = sh->g->wide ? 2 : 1;
+        for (uint32_t i = 0; i < n; i++) {
+            memcpy(w->spos + words * i, sh->g->pos + words * S[i], words * sizeof *w->spos);
+            memcpy(w->socc + words * i, sh->g->occ + words * S[i], words * sizeof *w->socc);
+        }
     }
-    mm_status st = choose(w, S, n, played, out);
+    for (uint32_t i = 0; i < n; i++)
+        w->in_s[S[i]] = 1;
+    st = choose(w, S, n, played, out);
     for (uint32_t i = 0; i < n; i++)
         w->in_s[S[i]] = 0;
     return st;
