@@ -337,7 +337,8 @@ static void check_node(verifier *v, size_t *top, walk_item it, bool *oom)
     for (int c = 0; kids && c < mm_tree_nchildren(t, n); c++)
         parts_sum += t->nodes[nd->child + (uint32_t)c].count;
 
-    if (nd->count != size) {
+    bool count_bad = nd->count != size;
+    if (count_bad) {
         mm_problem p = new_problem(MM_PROBLEM_COUNT, n, nd->guess);
         p.stated = nd->count;
         p.actual = size;
@@ -356,12 +357,16 @@ static void check_node(verifier *v, size_t *top, walk_item it, bool *oom)
         }
     }
     if (nd->guess >= g->ncodes) {
-        mm_problem p = new_problem(nd->flags & MM_NODE_UNRESOLVED ? MM_PROBLEM_MARKER
-                                                                  : MM_PROBLEM_NOT_CODE,
-                                   n, nd->guess);
-        p.marker = MM_MARKER_UNRESOLVED;
-        p.actual = size;
-        add_problem(v, &p, oom);
+        /* An unresolved bare count is explained by its count problem. */
+        bool unresolved = nd->flags & MM_NODE_UNRESOLVED;
+        if (!unresolved || !count_bad ||
+            (nd->flags & MM_NODE_FORM_MASK) != MM_NODE_FORM_BARE) {
+            mm_problem p = new_problem(unresolved ? MM_PROBLEM_MARKER : MM_PROBLEM_NOT_CODE,
+                                       n, nd->guess);
+            p.marker = MM_MARKER_UNRESOLVED;
+            p.actual = size;
+            add_problem(v, &p, oom);
+        }
         lose(v, it.lo, it.hi, n, -1);
         if (kids) {
             it.state = ST_UNREACHED;
@@ -414,7 +419,7 @@ static void check_node(verifier *v, size_t *top, walk_item it, bool *oom)
     mk.slot = large_slot;
     uint32_t form = nd->flags & MM_NODE_FORM_MASK;
     bool marker_bad = true;
-    if (form == MM_NODE_FORM_BARE && size > 2) {
+    if (form == MM_NODE_FORM_BARE && size > 2 && !count_bad) {
         mk.marker = MM_MARKER_BARE;
         mk.stated = 2;
         mk.actual = size;
@@ -425,7 +430,7 @@ static void check_node(verifier *v, size_t *top, walk_item it, bool *oom)
     } else if (form == MM_NODE_FORM_X && largest != 2) {
         mk.marker = MM_MARKER_X;
         mk.stated = 2;
-    } else if (nd->flags & MM_NODE_UNRESOLVED) {
+    } else if ((nd->flags & MM_NODE_UNRESOLVED) && !count_bad) {
         mk.marker = MM_MARKER_UNRESOLVED;
         mk.actual = size;
         mk.slot = -1;
@@ -490,7 +495,9 @@ static void check_coverage(verifier *v, bool *oom)
         }
     }
     for (mm_code x = 0; x < g->ncodes && !*oom; x++) {
-        if (v->nclaim[x])
+        /* Codes below a form the reader could not expand are lost because
+         * of the marker (or count) problem reported there. */
+        if (v->nclaim[x] || (t->nodes[v->last[x]].flags & MM_NODE_UNRESOLVED))
             continue;
         mm_problem p = new_problem(MM_PROBLEM_NOT_FOUND, v->last[x], x);
         p.slot = v->last_slot[x];
