@@ -36,6 +36,7 @@ typedef struct verifier {
     uint32_t *last;           /* [ncodes] node where a code's path ends */
     int8_t *last_slot;        /* [ncodes] and the reply that leads nowhere */
     uint32_t *nclaim, *claim; /* [ncodes] claims, and the first claimant */
+    uint32_t *found_at;       /* [ncodes] the claimant the truth agrees with */
     uint32_t *order;          /* [nnodes] nodes in the order walked */
     uint32_t norder;
     uint8_t *seen;            /* [nnodes] */
@@ -189,7 +190,15 @@ static mm_problem new_problem(mm_problem_kind kind, uint32_t node, mm_code code)
 
 /* ---- suggestions ---- */
 
-enum { WANT_PARTS, WANT_MAX_PART };
+/* What a suggested guess must do with the node's true codes: make exactly
+ * the parts want[] (by slot, the win included), or else leave at most
+ * maxpart codes after every reply but the win, and be (win = 1) or not be
+ * (win = 0) one of them, or either (win = -1). */
+typedef struct wish {
+    const uint32_t *want;
+    uint32_t maxpart;
+    int win;
+} wish;
 
 static int pegs_changed(const mm_game *g, mm_code a, mm_code b)
 {
@@ -201,35 +210,36 @@ static int pegs_changed(const mm_game *g, mm_code a, mm_code b)
     return n;
 }
 
-/* Does guess x split codes[lo,hi) the way wanted?  WANT_PARTS: exactly
- * want[] by slot; WANT_MAX_PART: no reply but the win leaves more than
- * maxpart codes. */
 static bool splits_as(const verifier *v, mm_code x, uint32_t lo, uint32_t hi,
-                      int mode, const uint32_t *want, uint32_t maxpart)
+                      const wish *w)
 {
     const mm_game *g = v->g;
     uint32_t cnt[MM_MAX_REPLIES] = {0};
     for (uint32_t i = lo; i < hi; i++) {
         int s = mm_game_score(g, x, v->codes[i]);
-        if (mode == WANT_PARTS ? ++cnt[s] > want[s] : (s != g->win && ++cnt[s] > maxpart))
+        cnt[s]++;
+        if (w->want ? cnt[s] > w->want[s] : (s != g->win && cnt[s] > w->maxpart))
             return false;
     }
-    if (mode == WANT_PARTS)
+    if (w->want) {
         for (int s = 0; s < g->nreplies; s++)
-            if (cnt[s] != want[s])
+            if (cnt[s] != w->want[s])
                 return false;
+    } else if (w->win >= 0 && (cnt[g->win] != 0) != (w->win != 0)) {
+        return false;
+    }
     return true;
 }
 
 /* Search every code of the game as the guess; keep the nearest. */
 static void suggest(const verifier *v, mm_problem *p, uint32_t lo, uint32_t hi,
-                    int mode, const uint32_t *want, uint32_t maxpart)
+                    const wish *w)
 {
     const mm_game *g = v->g;
     int dist[MM_VERIFY_SUGGEST_MAX];
     p->searched = true;
     for (mm_code x = 0; x < g->ncodes; x++) {
-        if (!splits_as(v, x, lo, hi, mode, want, maxpart))
+        if (!splits_as(v, x, lo, hi, w))
             continue;
         p->nsuggest++;
         int d = pegs_changed(g, p->code, x);
@@ -333,9 +343,14 @@ static void check_node(verifier *v, size_t *top, walk_item it, bool *oom)
     const mm_node *nd = &t->nodes[it.node];
     uint32_t size = it.hi - it.lo, n = it.node;
     bool kids = children_ok(v, n, oom);
+    /* Only a full form states its parts; a condensed form's children are
+     * made from the truth, and say nothing. */
+    bool full = (nd->flags & (MM_NODE_FORM_MASK | MM_NODE_UNRESOLVED)) == MM_NODE_FORM_FULL;
     uint64_t parts_sum = !!(nd->flags & MM_NODE_CONSISTENT);
     for (int c = 0; kids && c < mm_tree_nchildren(t, n); c++)
         parts_sum += t->nodes[nd->child + (uint32_t)c].count;
+    if (!full)
+        parts_sum = nd->count;
 
     bool count_bad = nd->count != size;
     if (count_bad) {
@@ -348,7 +363,7 @@ static void check_node(verifier *v, size_t *top, walk_item it, bool *oom)
          * misprinted number) and the rest can still be judged.  Otherwise
          * the node got other codes than its author meant, because of a
          * problem above: all below would follow from that one. */
-        if (parts_sum != size && !(nd->flags & MM_NODE_UNRESOLVED)) {
+        if (full && parts_sum != size) {
             lose(v, it.lo, it.hi, n, -1);
             it.state = ST_UNREACHED;
             if (kids)
@@ -365,7 +380,14 @@ static void check_node(verifier *v, size_t *top, walk_item it, bool *oom)
                                        n, nd->guess);
             p.marker = MM_MARKER_UNRESOLVED;
             p.actual = size;
-            add_problem(v, &p, oom);
+            mm_problem *q = add_problem(v, &p, oom);
+            uint32_t form = nd->flags & MM_NODE_FORM_MASK;
+            if (q && unresolved && v->o->suggest &&
+                (form == MM_NODE_FORM_UNIQUE || form == MM_NODE_FORM_X)) {
+                wish w = {NULL, form == MM_NODE_FORM_X ? 2 : 1,
+                          nd->flags & MM_NODE_STAR ? 0 : -1};
+                suggest(v, q, it.lo, it.hi, &w);
+            }
         }
         lose(v, it.lo, it.hi, n, -1);
         if (kids) {
@@ -401,23 +423,35 @@ static void check_node(verifier *v, size_t *top, walk_item it, bool *oom)
         }
         if (parts_bad) {
             mm_problem *q = add_problem(v, &p, oom);
+            wish w = {q ? q->stated_parts : NULL, 0, -1};
             if (q && v->o->suggest)
-                suggest(v, q, it.lo, it.hi, WANT_PARTS, p.stated_parts, 0);
+                suggest(v, q, it.lo, it.hi, &w);
         }
     }
-    /* A wrong guess makes the win wrong too: that is in the partition. */
+    uint32_t form = nd->flags & MM_NODE_FORM_MASK;
+    /* A wrong guess makes the win wrong too: that is in the partition.
+     * Suggest guesses that make the node's statements true as written:
+     * its parts (full form), or its form and what its '*' or last slot
+     * says. */
     if (can != says && !parts_bad) {
         mm_problem p = new_problem(MM_PROBLEM_CONSISTENT, n, nd->guess);
         p.stated = says;
         p.actual = can;
-        add_problem(v, &p, oom);
+        mm_problem *q = add_problem(v, &p, oom);
+        if (q && v->o->suggest) {
+            for (int s = 0; s < g->nreplies; s++)
+                q->stated_parts[s] = s == g->win ? says : cnt[s];
+            wish w = {q->stated_parts, 0, -1};
+            if (form == MM_NODE_FORM_UNIQUE || form == MM_NODE_FORM_X)
+                w = (wish){NULL, form == MM_NODE_FORM_X ? 2 : 1, says};
+            suggest(v, q, it.lo, it.hi, &w);
+        }
     }
 
     /* The condensed forms. */
     mm_problem mk = new_problem(MM_PROBLEM_MARKER, n, nd->guess);
     mk.actual = largest;
     mk.slot = large_slot;
-    uint32_t form = nd->flags & MM_NODE_FORM_MASK;
     bool marker_bad = true;
     if (form == MM_NODE_FORM_BARE && size > 2 && !count_bad) {
         mk.marker = MM_MARKER_BARE;
@@ -441,7 +475,8 @@ static void check_node(verifier *v, size_t *top, walk_item it, bool *oom)
         mm_problem *q = add_problem(v, &mk, oom);
         if (q && v->o->suggest && (mk.marker == MM_MARKER_UNIQUE ||
                                    (mk.marker == MM_MARKER_X && largest > 2)))
-            suggest(v, q, it.lo, it.hi, WANT_MAX_PART, NULL, (uint32_t)mk.stated);
+            suggest(v, q, it.lo, it.hi,
+                    &(wish){NULL, (uint32_t)mk.stated, nd->flags & MM_NODE_STAR ? 0 : -1});
     }
 
     /* Partition the codes (counting sort by slot). */
@@ -461,7 +496,9 @@ static void check_node(verifier *v, size_t *top, walk_item it, bool *oom)
         if ((int)it.depth > st->worst)
             st->worst = (int)it.depth;
         st->hist[it.depth <= 64 ? it.depth - 1 : 63]++;
-        if (!says)
+        if (says)
+            v->found_at[nd->guess] = n;
+        else
             lose(v, start[g->win], start[g->win] + 1, n, g->win);
     }
     for (int s = 0; s < g->nreplies; s++)
@@ -482,6 +519,10 @@ static void check_coverage(verifier *v, bool *oom)
             v->nclaim[nd->guess]++ == 0)
             v->claim[nd->guess] = v->order[k];
     }
+    /* Of several claimants, the false ones are reported. */
+    for (mm_code x = 0; x < g->ncodes; x++)
+        if (v->found_at[x] != MM_NO_NODE)
+            v->claim[x] = v->found_at[x];
     for (uint32_t k = 0; k < v->norder && !*oom; k++) {
         uint32_t i = v->order[k];
         const mm_node *nd = &t->nodes[i];
@@ -576,12 +617,13 @@ mm_status mm_tree_verify(const mm_tree *t, const mm_game *g,
     v.last_slot = malloc(n);
     v.nclaim = calloc(n, sizeof *v.nclaim);
     v.claim = malloc(n * sizeof *v.claim);
+    v.found_at = malloc(n * sizeof *v.found_at);
     v.order = malloc(m * sizeof *v.order);
     v.seen = calloc(m, 1);
     v.stack = malloc(m * sizeof *v.stack);
     r->paths.parent = malloc(m * sizeof *r->paths.parent);
     r->paths.slot = calloc(m, 1);
-    if (!v.codes || !v.tmp || !v.last || !v.last_slot || !v.nclaim || !v.claim ||
+    if (!v.codes || !v.tmp || !v.last || !v.last_slot || !v.nclaim || !v.claim || !v.found_at ||
         !v.order || !v.seen || !v.stack || !r->paths.parent || !r->paths.slot) {
         st = mm_diag_set(d, MM_ERR_NOMEM, "out of memory verifying the tree");
         goto out;
@@ -590,7 +632,7 @@ mm_status mm_tree_verify(const mm_tree *t, const mm_game *g,
         v.codes[i] = (mm_code)i;
         v.last[i] = 0;
         v.last_slot[i] = -1;
-        v.claim[i] = MM_NO_NODE;
+        v.claim[i] = v.found_at[i] = MM_NO_NODE;
     }
     for (size_t i = 0; i < m; i++)
         r->paths.parent[i] = MM_NO_NODE;
@@ -603,6 +645,7 @@ out:
     free(v.last_slot);
     free(v.nclaim);
     free(v.claim);
+    free(v.found_at);
     free(v.order);
     free(v.seen);
     free(v.stack);
@@ -731,6 +774,8 @@ char *mm_problem_format(const mm_verify_report *r, const mm_problem *p,
         break;
     case MM_PROBLEM_CONSISTENT:
         format_consistent(&b, r, p);
+        if (p->searched)
+            sb_suggest(&b, r, p, "would make it true", "would make it true");
         break;
     case MM_PROBLEM_MARKER:
         switch (p->marker) {
