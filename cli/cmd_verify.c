@@ -31,8 +31,9 @@ static const char verify_help[] =
     "                     stated, true, ...), problems_total, stats\n"
     "  --suggest          where the stated parts (or a condensed form) do not\n"
     "                     match, list the guesses that would make them true,\n"
-    "                     fewest pegs changed first: how a misprinted guess\n"
-    "                     is recovered\n"
+    "                     fewest pegs changed first, with Irving's '*' after\n"
+    "                     a guess that cannot be the code: how a misprinted\n"
+    "                     guess is recovered\n"
     "  --max-problems N   report at most N problems (default 100; all are\n"
     "                     counted)\n"
     "  -h, --help         this text\n"
@@ -111,7 +112,8 @@ static void json_problem(const mm_verify_report *r, const mm_problem *p)
     if (p->searched) {
         printf(", \"suggest\": [");
         for (uint32_t i = 0; i < p->nsuggest_kept; i++)
-            printf("%s\"%s\"", i ? ", " : "", mm_code_format(g, p->suggest[i], code));
+            printf("%s\"%s%s\"", i ? ", " : "", mm_code_format(g, p->suggest[i], code),
+                   p->suggest_star >> i & 1u ? "*" : "");
         printf("], \"suggest_total\": %u", p->nsuggest);
     }
     printf(", \"message\": ");

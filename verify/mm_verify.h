@@ -92,6 +92,8 @@ typedef struct mm_problem {
     uint32_t nsuggest;       /* how many guesses qualify */
     uint32_t nsuggest_kept;
     mm_code suggest[MM_VERIFY_SUGGEST_MAX];
+    uint32_t suggest_star;   /* bit i: suggest[i] cannot be the code (it
+                                is written with Irving's '*') */
 } mm_problem;
 
 typedef struct mm_verify_opts {

@@ -193,11 +193,14 @@ static mm_problem new_problem(mm_problem_kind kind, uint32_t node, mm_code code)
 /* What a suggested guess must do with the node's true codes: make exactly
  * the parts want[] (by slot, the win included), or else leave at most
  * maxpart codes after every reply but the win, and be (win = 1) or not be
- * (win = 0) one of them, or either (win = -1). */
+ * (win = 0) one of them, or either (win = -1).  Guesses are listed in the
+ * order: as the node says of its guess (prefer), fewest pegs changed. */
 typedef struct wish {
     const uint32_t *want;
     uint32_t maxpart;
     int win;
+    int prefer;   /* list first the guesses that can (1) or cannot (0) be
+                     the code, as the node says of its own; -1: no order */
 } wish;
 
 static int pegs_changed(const mm_game *g, mm_code a, mm_code b)
@@ -211,7 +214,7 @@ static int pegs_changed(const mm_game *g, mm_code a, mm_code b)
 }
 
 static bool splits_as(const verifier *v, mm_code x, uint32_t lo, uint32_t hi,
-                      const wish *w)
+                      const wish *w, bool *can)
 {
     const mm_game *g = v->g;
     uint32_t cnt[MM_MAX_REPLIES] = {0};
@@ -228,6 +231,7 @@ static bool splits_as(const verifier *v, mm_code x, uint32_t lo, uint32_t hi,
     } else if (w->win >= 0 && (cnt[g->win] != 0) != (w->win != 0)) {
         return false;
     }
+    *can = cnt[g->win] != 0;
     return true;
 }
 
@@ -239,10 +243,13 @@ static void suggest(const verifier *v, mm_problem *p, uint32_t lo, uint32_t hi,
     int dist[MM_VERIFY_SUGGEST_MAX];
     p->searched = true;
     for (mm_code x = 0; x < g->ncodes; x++) {
-        if (!splits_as(v, x, lo, hi, w))
+        bool can;
+        if (!splits_as(v, x, lo, hi, w, &can))
             continue;
         p->nsuggest++;
-        int d = pegs_changed(g, p->code, x);
+        /* One sort key: the preference, then the distance. */
+        int d = pegs_changed(g, p->code, x) +
+                (w->prefer >= 0 && can != (w->prefer != 0) ? MM_MAX_PEGS + 1 : 0);
         uint32_t k = p->nsuggest_kept;
         if (k == MM_VERIFY_SUGGEST_MAX && dist[k - 1] <= d)
             continue;
@@ -254,10 +261,13 @@ static void suggest(const verifier *v, mm_problem *p, uint32_t lo, uint32_t hi,
         while (k > 0 && dist[k - 1] > d) {
             dist[k] = dist[k - 1];
             p->suggest[k] = p->suggest[k - 1];
+            p->suggest_star = (p->suggest_star & ~(UINT32_C(1) << k)) |
+                              (p->suggest_star >> (k - 1) & 1u) << k;
             k--;
         }
         dist[k] = d;
         p->suggest[k] = x;
+        p->suggest_star = (p->suggest_star & ~(UINT32_C(1) << k)) | (uint32_t)!can << k;
     }
 }
 
@@ -359,11 +369,13 @@ static void check_node(verifier *v, size_t *top, walk_item it, bool *oom)
         p.actual = size;
         p.parts_sum = parts_sum;
         add_problem(v, &p, oom);
-        /* When the parts add up to the truth, the count alone is wrong (a
-         * misprinted number) and the rest can still be judged.  Otherwise
-         * the node got other codes than its author meant, because of a
-         * problem above: all below would follow from that one. */
-        if (full && parts_sum != size) {
+        /* When a full form's parts add up to the truth, the count alone
+         * is wrong (a misprinted number) and the rest can still be judged.
+         * Otherwise the node got other codes than its author meant,
+         * because of a problem above, and all below would follow from that
+         * one.  A condensed form states no parts, so its statements are
+         * taken to be about other codes. */
+        if (!full || parts_sum != size) {
             lose(v, it.lo, it.hi, n, -1);
             it.state = ST_UNREACHED;
             if (kids)
@@ -372,22 +384,18 @@ static void check_node(verifier *v, size_t *top, walk_item it, bool *oom)
         }
     }
     if (nd->guess >= g->ncodes) {
-        /* An unresolved bare count is explained by its count problem. */
         bool unresolved = nd->flags & MM_NODE_UNRESOLVED;
-        if (!unresolved || !count_bad ||
-            (nd->flags & MM_NODE_FORM_MASK) != MM_NODE_FORM_BARE) {
-            mm_problem p = new_problem(unresolved ? MM_PROBLEM_MARKER : MM_PROBLEM_NOT_CODE,
-                                       n, nd->guess);
-            p.marker = MM_MARKER_UNRESOLVED;
-            p.actual = size;
-            mm_problem *q = add_problem(v, &p, oom);
-            uint32_t form = nd->flags & MM_NODE_FORM_MASK;
-            if (q && unresolved && v->o->suggest &&
-                (form == MM_NODE_FORM_UNIQUE || form == MM_NODE_FORM_X)) {
-                wish w = {NULL, form == MM_NODE_FORM_X ? 2 : 1,
-                          nd->flags & MM_NODE_STAR ? 0 : -1};
-                suggest(v, q, it.lo, it.hi, &w);
-            }
+        mm_problem p = new_problem(unresolved ? MM_PROBLEM_MARKER : MM_PROBLEM_NOT_CODE,
+                                   n, nd->guess);
+        p.marker = MM_MARKER_UNRESOLVED;
+        p.actual = size;
+        mm_problem *q = add_problem(v, &p, oom);
+        uint32_t form = nd->flags & MM_NODE_FORM_MASK;
+        if (q && unresolved && v->o->suggest &&
+            (form == MM_NODE_FORM_UNIQUE || form == MM_NODE_FORM_X)) {
+            wish w = {NULL, form == MM_NODE_FORM_X ? 2 : 1, nd->flags & MM_NODE_STAR ? 0 : -1,
+                      !!(nd->flags & MM_NODE_CONSISTENT)};
+            suggest(v, q, it.lo, it.hi, &w);
         }
         lose(v, it.lo, it.hi, n, -1);
         if (kids) {
@@ -423,7 +431,7 @@ static void check_node(verifier *v, size_t *top, walk_item it, bool *oom)
         }
         if (parts_bad) {
             mm_problem *q = add_problem(v, &p, oom);
-            wish w = {q ? q->stated_parts : NULL, 0, -1};
+            wish w = {q ? q->stated_parts : NULL, 0, -1, -1};
             if (q && v->o->suggest)
                 suggest(v, q, it.lo, it.hi, &w);
         }
@@ -441,9 +449,9 @@ static void check_node(verifier *v, size_t *top, walk_item it, bool *oom)
         if (q && v->o->suggest) {
             for (int s = 0; s < g->nreplies; s++)
                 q->stated_parts[s] = s == g->win ? says : cnt[s];
-            wish w = {q->stated_parts, 0, -1};
+            wish w = {q->stated_parts, 0, -1, -1};
             if (form == MM_NODE_FORM_UNIQUE || form == MM_NODE_FORM_X)
-                w = (wish){NULL, form == MM_NODE_FORM_X ? 2 : 1, says};
+                w = (wish){NULL, form == MM_NODE_FORM_X ? 2 : 1, says, -1};
             suggest(v, q, it.lo, it.hi, &w);
         }
     }
@@ -453,7 +461,7 @@ static void check_node(verifier *v, size_t *top, walk_item it, bool *oom)
     mk.actual = largest;
     mk.slot = large_slot;
     bool marker_bad = true;
-    if (form == MM_NODE_FORM_BARE && size > 2 && !count_bad) {
+    if (form == MM_NODE_FORM_BARE && size > 2) {
         mk.marker = MM_MARKER_BARE;
         mk.stated = 2;
         mk.actual = size;
@@ -464,7 +472,7 @@ static void check_node(verifier *v, size_t *top, walk_item it, bool *oom)
     } else if (form == MM_NODE_FORM_X && largest != 2) {
         mk.marker = MM_MARKER_X;
         mk.stated = 2;
-    } else if ((nd->flags & MM_NODE_UNRESOLVED) && !count_bad) {
+    } else if (nd->flags & MM_NODE_UNRESOLVED) {
         mk.marker = MM_MARKER_UNRESOLVED;
         mk.actual = size;
         mk.slot = -1;
@@ -476,7 +484,7 @@ static void check_node(verifier *v, size_t *top, walk_item it, bool *oom)
         if (q && v->o->suggest && (mk.marker == MM_MARKER_UNIQUE ||
                                    (mk.marker == MM_MARKER_X && largest > 2)))
             suggest(v, q, it.lo, it.hi,
-                    &(wish){NULL, (uint32_t)mk.stated, nd->flags & MM_NODE_STAR ? 0 : -1});
+                    &(wish){NULL, (uint32_t)mk.stated, nd->flags & MM_NODE_STAR ? 0 : -1, says});
     }
 
     /* Partition the codes (counting sort by slot). */
@@ -709,7 +717,8 @@ static void sb_suggest(sbuf *b, const mm_verify_report *r, const mm_problem *p,
     sb_add(b, "; %s that %s:", p->nsuggest == 1 ? "the one guess" : "guesses",
            p->nsuggest == 1 ? one : many);
     for (uint32_t i = 0; i < p->nsuggest_kept; i++)
-        sb_add(b, " %s", mm_code_format(r->g, p->suggest[i], code));
+        sb_add(b, " %s%s", mm_code_format(r->g, p->suggest[i], code),
+               p->suggest_star >> i & 1u ? "*" : "");
     if (p->nsuggest > p->nsuggest_kept)
         sb_add(b, " (%u of %u)", p->nsuggest_kept, p->nsuggest);
 }
