@@ -66,9 +66,12 @@ void mm_compile_opts_init(mm_compile_opts *o)
 typedef struct shared {
     const mm_game *g;
     const mm_compile_opts *o;
+    mm_rule key;            /* the rule whose key the scans compute: the
+                               rule itself, or kooi's for branch2 (below) */
     mm_rule_tables rt;
     uint16_t all_colors;
     int answers;            /* replies that can occur in this game */
+
 } shared;
 
 /* ---- per thread ---- */
@@ -77,10 +80,9 @@ typedef struct worker {
     uint8_t *in_s;          /* [ncodes] 1 while the code is in the current S */
     mm_code *cand;          /* candidate guesses of the current node */
     uint64_t *cand_mult;    /* class sizes (branch2 only) */
-    uint32_t *hists;        /* branch2: a histogram per candidate */
-    uint32_t cand_cap;
     uint64_t *spos, *socc;  /* S in mask form, 1 or 2 words a code */
     uint32_t s_cap;
+    uint32_t scratch[MM_MAX_REPLIES]; /* zero between small_key calls */
     mm_diag diag;
     mm_status status;
 } worker;
@@ -94,7 +96,7 @@ typedef struct score {
 
 static int score_cmp(const shared *sh, const score *a, const score *b)
 {
-    if (sh->o->rule == MM_RULE_ENTROPY) {
+    if (sh->key == MM_RULE_ENTROPY) {
         uint64_t x = a->key, y = b->key;
         if (x + MM_ENTROPY_TOL < y)
             return -1;
@@ -110,30 +112,44 @@ static int score_cmp(const shared *sh, const score *a, const score *b)
 static uint64_t key_of(const shared *sh, const uint32_t *h)
 {
     const mm_game *g = sh->g;
+    int R = g->nreplies;
     uint64_t k = 0;
-    for (int s = 0; s < g->nreplies; s++) {
-        uint32_t n = h[s];
-        if (!n)
-            continue;
-        switch (sh->o->rule) {
-        case MM_RULE_KNUTH: if (n > k) k = n; break;
-        case MM_RULE_IRVING: k += (uint64_t)n * n; break;
-        case MM_RULE_ENTROPY: k += sh->rt.nlogn[n]; break;
-        case MM_RULE_KOOI: k--; break;     /* more parts = smaller key */
-        case MM_RULE_E3: if (s != g->win) k += sh->rt.lower[n]; break;
-        default: break;
-        }
+    switch (sh->key) {
+    case MM_RULE_KNUTH:
+        for (int s = 0; s < R; s++)
+            k = h[s] > k ? h[s] : k;
+        break;
+    case MM_RULE_IRVING:
+        for (int s = 0; s < R; s++)
+            k += (uint64_t)h[s] * h[s];
+        break;
+    case MM_RULE_ENTROPY:
+        for (int s = 0; s < R; s++)
+            k += sh->rt.nlogn[h[s]];
+        break;
+    case MM_RULE_KOOI:     /* more parts = smaller key */
+        for (int s = 0; s < R; s++)
+            k -= h[s] != 0;
+        break;
+    case MM_RULE_E3:
+        for (int s = 0; s < R; s++)
+            k += s != g->win ? sh->rt.lower[h[s]] : 0;
+        break;
+    default:
+        break;
     }
     return k;
 }
 
-/* The best key any partition of n codes into at most k parts could have
- * (with the winning part of size 1 when the guess is consistent). */
-static uint64_t floor_key(const shared *sh, uint32_t n, bool consistent)
+/* The best score any partition of n codes could have: parts as equal as
+ * the replies the game can give allow (with the winning part of size 1
+ * when the guess is consistent). */
+static void floor_score(const shared *sh, uint32_t n, bool consistent, score *f)
 {
-    uint32_t h[MM_MAX_REPLIES] = {0};
+    uint32_t *h = f->parts;
     int k = sh->answers - 1;
     int off = 0;
+    memset(h, 0, sizeof f->parts);
     if (consistent) {
         h[sh->g->win] = 1;
         n--;
@@ -146,119 +162,138 @@ static uint64_t floor_key(const shared *sh, uint32_t n, bool consistent)
         int s = off == sh->g->win ? ++off : off;
         h[s] = n / (uint32_t)k + ((uint32_t)i < n % (uint32_t)k);
     }
-    return key_of(sh, h);
+    f->key = key_of(sh, h);
 }
 
-static inline void score_masks(const worker *w, uint32_t i, const uint64_t *gp,
-                               const uint64_t *go, int *black, int *hits)
+/* Reply slots of guess (gp, go) against S[lo..hi) into out[]: no
+ * dependency between iterations, so the popcounts pipeline. */
+static inline void slots_of(const worker *w, const uint64_t *gp,
+                            const uint64_t *go, uint32_t lo, uint32_t hi,
+                            uint8_t *out)
 {
-    if (w->sh->g->wide) {
-        *black = __builtin_popcountll(gp[0] & w->spos[2 * i]) +
-                 __builtin_popcountll(gp[1] & w->spos[2 * i + 1]);
-        *hits = __builtin_popcountll(go[0] & w->socc[2 * i]) +
-                __builtin_popcountll(go[1] & w->socc[2 * i + 1]);
+    const mm_game *g = w->sh->g;
+    const uint8_t *tbl = &g->slot[0][0];
+    if (g->wide) {
+        for (uint32_t i = lo; i < hi; i++) {
+            int b = __builtin_popcountll(gp[0] & w->spos[2 * i]) +
+                    __builtin_popcountll(gp[1] & w->spos[2 * i + 1]);
+            int t = __builtin_popcountll(go[0] & w->socc[2 * i]) +
+                    __builtin_popcountll(go[1] & w->socc[2 * i + 1]);
+            out[i - lo] = tbl[b * (MM_MAX_PEGS + 1) + t];
+        }
     } else {
-        *black = __builtin_popcountll(gp[0] & w->spos[i]);
-        *hits = __builtin_popcountll(go[0] & w->socc[i]);
+        uint64_t p0 = gp[0], o0 = go[0];
+        for (uint32_t i = lo; i < hi; i++) {
+            int b = __builtin_popcountll(p0 & w->spos[i]);
+            int t = __builtin_popcountll(o0 & w->socc[i]);
+            out[i - lo] = tbl[b * (MM_MAX_PEGS + 1) + t];
+        }
     }
 }
 
-/* Histogram of guess x over S, giving up (returning false) as soon as the
- * partial key shows it cannot be strictly better than `best` (NULL: never
- * give up).  Partial keys only grow as codes are added, for every rule. */
+enum { CHUNK = 64 };
+
+/* Histogram of guess x over S into h, and its key.  With can_abort, give
+ * up (return false) once the partial histogram shows that the guess cannot
+ * be strictly better than `best`: every key only grows as codes are added
+ * (kooi's can improve by at most one part a code), so a partial key that
+ * loses already, loses.  Knuth's rule checks every code, the others every
+ * CHUNK codes. */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 __attribute__((target_clones("popcnt", "default")))
 #endif
 static bool histogram(const worker *w, mm_code x, uint32_t n, uint32_t *h,
-                      uint64_t best, bool can_abort)
+                      uint64_t best, bool can_abort, uint64_t *key)
 {
     const shared *sh = w->sh;
     const mm_game *g = sh->g;
     size_t words = g->wide ? 2 : 1;
     const uint64_t *gp = g->pos + words * x, *go = g->occ + words * x;
-    const uint64_t *nlogn = sh->rt.nlogn, *lower = sh->rt.lower;
-    uint64_t part = 0;
-    int parts = 0;
-    int win = g->win;
-    memset(h, 0, (size_t)g->nreplies * sizeof *h);
-    if (!can_abort || sh->o->no_prune) {
-        for (uint32_t i = 0; i < n; i++) {
-            int b, t;
-            score_masks(w, i, gp, go, &b, &t);
-            h[g->slot[b][t]]++;
-        }
-        return true;
-    }
-    switch (sh->o->rule) {
-    case MM_RULE_KNUTH:
-        for (uint32_t i = 0; i < n; i++) {
-            int b, t;
-            score_masks(w, i, gp, go, &b, &t);
-            if (++h[g->slot[b][t]] >= best)
-                return false;
-        }
-        return true;
-    case MM_RULE_IRVING:
-        for (uint32_t i = 0; i < n; i++) {
-            int b, t;
-            score_masks(w, i, gp, go, &b, &t);
-            uint32_t *c = &h[g->slot[b][t]];
-            part += 2 * (uint64_t)*c + 1;
-            ++*c;
-            if (part >= best)
-                return false;
-        }
-        return true;
-    case MM_RULE_ENTROPY:
-        for (uint32_t i = 0; i < n; i++) {
-            int b, t;
-            score_masks(w, i, gp, go, &b, &t);
-            uint32_t *c = &h[g->slot[b][t]];
-            part += nlogn[*c + 1] - nlogn[*c];
-            ++*c;
-            if (part > best + MM_ENTROPY_TOL)
-                return false;
-        }
-        return true;
-    case MM_RULE_E3:
-        for (uint32_t i = 0; i < n; i++) {
-            int b, t;
-            score_masks(w, i, gp, go, &b, &t);
-            int s = g->slot[b][t];
-            uint32_t *c = &h[s];
-            if (s != win)
-                part += lower[*c + 1] - lower[*c];
-            ++*c;
-            if (part >= best)
-                return false;
-        }
-        return true;
-    case MM_RULE_KOOI: {
-        /* key = -parts; an upper bound on parts is parts + codes left. */
-        uint64_t need = best;   /* need -(parts) < best, i.e. parts > -best */
-        for (uint32_t i = 0; i < n; i++) {
-            int b, t;
-            score_masks(w, i, gp, go, &b, &t);
-            if (h[g->slot[b][t]]++ == 0)
-                parts++;
-            if ((i & 15) == 15) {
-                uint64_t ub = (uint64_t)parts + (n - 1 - i);
-                if (ub > (uint64_t)(sh->answers))
-                    ub = (uint64_t)sh->answers;
-                if ((uint64_t)0 - ub >= need)
+    mm_rule rule = sh->key;
+    uint8_t sl[CHUNK];
+    for (int s = 0; s < g->nreplies; s++)
+        h[s] = 0;
+    can_abort = can_abort && !sh->o->no_prune;
+    for (uint32_t lo = 0; lo < n; lo += CHUNK) {
+        uint32_t hi = n - lo > CHUNK ? lo + CHUNK : n, m = hi - lo;
+        slots_of(w, gp, go, lo, hi, sl);
+        if (can_abort && rule == MM_RULE_KNUTH) {
+            for (uint32_t j = 0; j < m; j++)
+                if (++h[sl[j]] >= best)
                     return false;
-            }
+            continue;
         }
-        return true;
+        for (uint32_t j = 0; j < m; j++)
+            h[sl[j]]++;
+        if (!can_abort || hi == n)
+            continue;
+        uint64_t k = key_of(sh, h);
+        if (rule == MM_RULE_KOOI) {
+            /* -parts: at most `answers` parts, at most one more a code */
+            uint64_t parts = (uint64_t)0 - k + (n - hi);
+            k = (uint64_t)0 - (parts < (uint64_t)sh->answers ? parts : (uint64_t)sh->answers);
+        }
+        if (rule == MM_RULE_ENTROPY ? k > best + MM_ENTROPY_TOL : k >= best)
+            return false;
     }
+    *key = key_of(sh, h);
+    return true;
+}
+
+/* Key of guess x over a small S (n <= CHUNK) without a full histogram:
+ * count into the scratch histogram, then visit only the touched slots,
+ * resetting them, so nothing needs clearing between guesses. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("popcnt", "default")))
+#endif
+static uint64_t small_key(worker *w, mm_code x, uint32_t n)
+{
+    const shared *sh = w->sh;
+    const mm_game *g = sh->g;
+    size_t words = g->wide ? 2 : 1;
+    uint8_t sl[CHUNK];
+    uint32_t *h = w->scratch;
+    uint64_t k = 0;
+    slots_of(w, g->pos + words * x, g->occ + words * x, 0, n, sl);
+    for (uint32_t j = 0; j < n; j++)
+        h[sl[j]]++;
+    switch (sh->key) {
+    case MM_RULE_KNUTH:
+        for (uint32_t j = 0; j < n; j++) {
+            k = h[sl[j]] > k ? h[sl[j]] : k;
+            h[sl[j]] = 0;
+        }
+        break;
+    case MM_RULE_IRVING:
+        for (uint32_t j = 0; j < n; j++) {
+            k += (uint64_t)h[sl[j]] * h[sl[j]];
+            h[sl[j]] = 0;
+        }
+        break;
+    case MM_RULE_ENTROPY:
+        for (uint32_t j = 0; j < n; j++) {
+            k += sh->rt.nlogn[h[sl[j]]];
+            h[sl[j]] = 0;
+        }
+        break;
+    case MM_RULE_KOOI:
+        for (uint32_t j = 0; j < n; j++) {
+            k -= h[sl[j]] != 0;
+            h[sl[j]] = 0;
+        }
+        break;
+    case MM_RULE_E3:
+        for (uint32_t j = 0; j < n; j++) {
+            k += sl[j] != g->win ? sh->rt.lower[h[sl[j]]] : 0;
+            h[sl[j]] = 0;
+        }
+        break;
     default:
-        for (uint32_t i = 0; i < n; i++) {
-            int b, t;
-            score_masks(w, i, gp, go, &b, &t);
-            h[g->slot[b][t]]++;
-        }
-        return true;
+        for (uint32_t j = 0; j < n; j++)
+            h[sl[j]] = 0;
+        break;
     }
+    return k;
 }
 
 /* ---- candidates ---- */
@@ -325,25 +360,6 @@ static bool canonical(const mm_game *g, const symm *y, mm_code x,
     return true;
 }
 
-static bool grow(worker *w, uint32_t need)
-{
-    if (need <= w->cand_cap)
-        return true;
-    uint32_t cap = w->cand_cap ? w->cand_cap : 256;
-    while (cap < need)
-        cap *= 2;
-    mm_code *c = realloc(w->cand, cap * sizeof *c);
-    if (!c)
-        return false;
-    w->cand = c;
-    uint64_t *m = realloc(w->cand_mult, cap * sizeof *m);
-    if (!m)
-        return false;
-    w->cand_mult = m;
-    w->cand_cap = cap;
-    return true;
-}
-
 /* Generate the class representatives that are not in S, in lexical order,
  * by a depth-first walk over pegs that only ever offers the first zero
  * colour and the next unused free colour. */
@@ -351,24 +367,17 @@ typedef struct gen {
     worker *w;
     const symm *y;
     uint32_t count;
-    bool fail;
 } gen;
 
-static void gen_rec(gen *st, int i, int peg[], unsigned used, int nz, int nf,
+static void gen_rec(gen *st, int i, uint32_t idx, unsigned used, int nz, int nf,
                     uint64_t mult)
 {
     const mm_game *g = st->w->sh->g;
-    if (st->fail)
-        return;
     if (i == g->pegs) {
-        mm_code x = mm_game_index(g, peg);
-        if (st->w->in_s[x])
+        /* the rank, built peg by peg as mm_game_index does (ORDER LEX) */
+        if (st->w->in_s[idx])
             return;
-        if (!grow(st->w, st->count + 1)) {
-            st->fail = true;
-            return;
-        }
-        st->w->cand[st->count] = x;
+        st->w->cand[st->count] = idx;
         st->w->cand_mult[st->count++] = mult;
         return;
     }
@@ -391,15 +400,21 @@ static void gen_rec(gen *st, int i, int peg[], unsigned used, int nz, int nf,
                 nf2++;
             }
         }
-        peg[i] = k;
-        gen_rec(st, i + 1, peg, used | 1u << k, nz2, nf2, m);
+        uint32_t next = g->repeat
+            ? idx * (uint32_t)g->colors + (uint32_t)k
+            : idx * (uint32_t)(g->colors - i) +
+                  (uint32_t)__builtin_popcount(~used & ((1u << k) - 1));
+        gen_rec(st, i + 1, next, used | 1u << k, nz2, nf2, m);
     }
 }
 
-/* Fill w->cand with the candidates in tie order; returns how many of them
- * (the first ones) are consistent, through *ncons. */
+/* Fill w->cand with the candidates in tie order; *ncons of them (the
+ * first ones) are consistent.  When no symmetry applies, only the
+ * consistent ones are listed and *all says that every code not in S
+ * follows, in lexical order. */
 static mm_status candidates(worker *w, const mm_code *S, uint32_t n,
-                            uint16_t played, uint32_t *ncand, uint32_t *ncons)
+                            uint16_t played, uint32_t *ncand, uint32_t *ncons,
+                            bool *all)
 {
     const shared *sh = w->sh;
     const mm_game *g = sh->g;
@@ -407,8 +422,6 @@ static mm_status candidates(worker *w, const mm_code *S, uint32_t n,
     symm_init(&y, sh, S, n, played);
     bool reduce = symm_reduces(&y);
     uint32_t k = 0;
-    if (!grow(w, n))
-        return MM_ERR_NOMEM;
     for (uint32_t i = 0; i < n; i++) {
         uint64_t m = 1;
         if (reduce && !canonical(g, &y, S[i], &m))
@@ -417,20 +430,21 @@ static mm_status candidates(worker *w, const mm_code *S, uint32_t n,
         w->cand_mult[k++] = m;
     }
     *ncons = k;
+    *all = false;
     if (sh->o->consistent_only) {
         *ncand = k;
         return MM_OK;
     }
+    if (!reduce) {
+        *all = true;
+        *ncand = k;
+        return MM_OK;
+    }
     if (reduce) {
-        gen st = {w, &y, k, false};
-        int peg[MM_MAX_PEGS];
-        gen_rec(&st, 0, peg, 0, 0, 0, 1);
-        if (st.fail)
-            return MM_ERR_NOMEM;
+        gen st = {w, &y, k};
+        gen_rec(&st, 0, 0, 0, 0, 0, 1);
         k = st.count;
     } else {
-        if (!grow(w, g->ncodes))
-            return MM_ERR_NOMEM;
         for (mm_code x = 0; x < g->ncodes; x++)
             if (!w->in_s[x]) {
                 w->cand[k] = x;
@@ -443,87 +457,18 @@ static mm_status candidates(worker *w, const mm_code *S, uint32_t n,
 
 /* ---- choosing a guess ---- */
 
-static mm_status choose_branch2(worker *w, uint32_t n, uint32_t ncand,
-                                uint32_t ncons, mm_code *out);
-
-static mm_status choose(worker *w, const mm_code *S, uint32_t n,
-                        uint16_t played, mm_code *out)
-{
-    const shared *sh = w->sh;
-    const mm_game *g = sh->g;
-    uint32_t ncand, ncons;
-    mm_status st = candidates(w, S, n, played, &ncand, &ncons);
-    if (st)
-        return st;
-    if (sh->o->rule == MM_RULE_BRANCH2)
-        return choose_branch2(w, n, ncand, ncons, out);
-
-    score best, cur;
-    bool have = false;
-    uint64_t floor_c = floor_key(sh, n, true), floor_i = floor_key(sh, n, false);
-    mm_code pick = S[0];
-    for (uint32_t c = 0; c < ncand; c++) {
-        bool cons = c < ncons;
-        if (have) {
-            /* Nothing can beat the floor, and later guesses must beat. */
-            uint64_t fl = cons ? floor_c : floor_i;
-            if (sh->o->rule == MM_RULE_ENTROPY ? best.key + MM_ENTROPY_TOL <= fl
-                                               : best.key <= fl) {
-                if (!cons || sh->o->consistent_only || best.key <= floor_i)
-                    break;
-                c = ncons - 1;  /* skip to the inconsistent guesses */
-                continue;
-            }
-        }
-        uint64_t bound = have ? best.key : UINT64_MAX - MM_ENTROPY_TOL;
-        if (!histogram(w, w->cand[c], n, cur.parts, bound, have))
-            continue;
-        cur.key = key_of(sh, cur.parts);
-        if (!have || score_cmp(sh, &cur, &best) < 0) {
-            best = cur;
-            pick = w->cand[c];
-            have = true;
-        }
-    }
-    (void)g;
-    *out = pick;
-    return MM_OK;
-}
-
-/* branch2Play (Witteveen and van Eijck 2014): log_k(s - n + 1), k parts,
- * s = |S|, n = number of candidate guesses with the same feedback profile
- * when the profile contains the winning reply, else 1; 0 when s == n.
- * Profiles are whole histograms, so every candidate is scored in full. */
+/* branch2Play (Witteveen and van Eijck 2014): minimise log_k(s - n + 1),
+ * k parts, s = |S|, n = the number of candidate guesses with the same
+ * feedback profile (the whole histogram) when the profile contains the
+ * winning reply, else 1; 0 when s == n.  Only consistent guesses have the
+ * winning reply, so only they need profiles; an inconsistent guess scores
+ * log_k(s), best for the most parts: kooi's key, with all its pruning. */
 typedef struct b2val {
     uint64_t x;   /* s - n + 1 */
     int k;        /* parts */
 } b2val;
 
-/* Smallest u with x = u^e; returns u and sets *e. */
-static uint64_t perfect_root(uint64_t x, int *e)
-{
-    for (int k = 63; k >= 2; k--) {
-        long double r = powl((long double)x, 1.0L / k);
-        for (uint64_t u = (uint64_t)r - (r >= 1), v; u <= (uint64_t)r + 1; u++) {
-            if (u < 2)
-                continue;
-            v = 1;
-            int i = 0;
-            while (i < k && v <= x / u) {
-                v *= u;
-                i++;
-            }
-            if (i == k && v == x) {
-                *e = k;
-                return u;
-            }
-        }
-    }
-    *e = 1;
-    return x;
-}
-
-static int b2_cmp(b2val a, b2val b)
+static int b2_cmp(const mm_rule_tables *rt, b2val a, b2val b)
 {
     /* value = log(x)/log(k); x == 1 gives 0; k == 1 (x > 1) is infinite. */
     bool za = a.x == 1, zb = b.x == 1;
@@ -532,29 +477,22 @@ static int b2_cmp(b2val a, b2val b)
     bool ia = a.k == 1, ib = b.k == 1;
     if (ia || ib)
         return ia == ib ? 0 : (ia ? 1 : -1);
-    if ((uint64_t)a.k == (uint64_t)b.k)
+    if (a.k == b.k)
         return (a.x > b.x) - (a.x < b.x);
     if (a.x == b.x)
         return (a.k < b.k) - (a.k > b.k);
-    /* Compare log(xa) log(kb) with log(xb) log(ka). */
-    long double l = logl((long double)a.x) * logl((long double)b.k);
-    long double r = logl((long double)b.x) * logl((long double)a.k);
-    long double diff = l - r, mag = l > r ? l : r;
-    if (diff > mag * 1e-12L)
-        return 1;
-    if (-diff > mag * 1e-12L)
-        return -1;
-    /* A near tie is decided in integers: with x = u^i and k = v^j (u, v
-     * not perfect powers) the value is (i/j) log_v u, so two values over
-     * the same (u, v) compare as the rationals i/j. */
-    int ia_, ja, ib_, jb;
-    uint64_t ua = perfect_root(a.x, &ia_), va = perfect_root((uint64_t)a.k, &ja);
-    uint64_t ub = perfect_root(b.x, &ib_), vb = perfect_root((uint64_t)b.k, &jb);
-    if (ua == ub && va == vb) {
-        long long p = (long long)ia_ * jb, q = (long long)ib_ * ja;
-        return (p > q) - (p < q);
+    /* With x = u^i and k = v^j (u, v not perfect powers) the value is
+     * (i/j) log_v u: over the same (u, v) two values compare exactly as
+     * the rationals i/j (log_4 16 = log_3 9 = 2).  Other pairs compare by
+     * their logarithms: no exact tie is known between different (u, v). */
+    const mm_power *pa = &rt->power[a.x], *pb = &rt->power[b.x];
+    const mm_power *qa = &rt->power[a.k], *qb = &rt->power[b.k];
+    if (pa->root == pb->root && qa->root == qb->root) {
+        long long l = (long long)pa->exp * qb->exp, r = (long long)pb->exp * qa->exp;
+        return (l > r) - (l < r);
     }
-    return (diff > 0) - (diff < 0);
+    long double l = rt->ln[a.x] * rt->ln[b.k], r = rt->ln[b.x] * rt->ln[a.k];
+    return (l > r) - (l < r);
 }
 
 static uint64_t hash_hist(const uint32_t *h, int k)
@@ -567,71 +505,146 @@ static uint64_t hash_hist(const uint32_t *h, int k)
     return x;
 }
 
-static mm_status choose_branch2(worker *w, uint32_t n, uint32_t ncand,
-                                uint32_t ncons, mm_code *out)
+/* The consistent half of branch2: every consistent candidate's full
+ * profile, equal profiles counted with their class sizes. */
+static mm_status branch2_consistent(worker *w, uint32_t n, uint32_t ncons,
+                                    b2val *best, mm_code *pick)
 {
     const mm_game *g = w->sh->g;
     int R = g->nreplies;
-    uint32_t *hists = malloc((size_t)ncand * R * sizeof *hists);
-    uint64_t *hash = malloc((size_t)ncand * sizeof *hash);
-    uint32_t *order = malloc((size_t)ncand * sizeof *order);
-    if (!hists || !hash || !order) {
-        free(hists);
-        free(hash);
-        free(order);
-        return MM_ERR_NOMEM;
+    uint32_t cap = 4;
+    while (cap < 2 * ncons)
+        cap <<= 1;
+    uint32_t *hists = malloc((size_t)ncons * R * sizeof *hists);
+    uint64_t *hash = malloc((size_t)ncons * sizeof *hash);
+    uint32_t *group = malloc((size_t)ncons * sizeof *group);
+    uint64_t *total = calloc(ncons, sizeof *total);
+    uint32_t *slot = malloc((size_t)cap * sizeof *slot);
+    mm_status st = MM_OK;
+    if (!hists || !hash || !group || !total || !slot) {
+        st = MM_ERR_NOMEM;
+        goto out;
     }
-    for (uint32_t c = 0; c < ncand; c++) {
-        histogram(w, w->cand[c], n, hists + (size_t)c * R, 0, false);
+    for (uint32_t c = 0; c < ncons; c++) {
+        uint64_t unused;
+        histogram(w, w->cand[c], n, hists + (size_t)c * R, 0, false, &unused);
         hash[c] = hash_hist(hists + (size_t)c * R, R);
     }
     /* Group equal profiles: open addressing over the candidates. */
-    uint32_t cap = 1;
-    while (cap < 2 * ncand)
-        cap <<= 1;
-    uint32_t *slot = malloc((size_t)cap * sizeof *slot);
-    uint64_t *total = calloc(ncand, sizeof *total);
-    if (!slot || !total) {
-        free(hists); free(hash); free(order); free(slot); free(total);
-        return MM_ERR_NOMEM;
-    }
     memset(slot, 0xff, (size_t)cap * sizeof *slot);
-    for (uint32_t c = 0; c < ncand; c++) {
+    for (uint32_t c = 0; c < ncons; c++) {
         uint32_t i = (uint32_t)hash[c] & (cap - 1);
         for (;;) {
             uint32_t o = slot[i];
             if (o == UINT32_MAX) {
                 slot[i] = c;
-                order[c] = c;
+                group[c] = c;
                 break;
             }
             if (hash[o] == hash[c] &&
                 !memcmp(hists + (size_t)o * R, hists + (size_t)c * R, R * sizeof *hists)) {
-                order[c] = o;
+                group[c] = o;
                 break;
             }
             i = (i + 1) & (cap - 1);
         }
-        total[order[c]] += w->cand_mult[c];
+        total[group[c]] += w->cand_mult[c];
     }
-    b2val best = {0, 0};
-    mm_code pick = w->cand[0];
-    for (uint32_t c = 0; c < ncand; c++) {
+    for (uint32_t c = 0; c < ncons; c++) {
         const uint32_t *h = hists + (size_t)c * R;
-        b2val v;
-        v.k = 0;
+        b2val v = {0, 0};
         for (int s = 0; s < R; s++)
             v.k += h[s] != 0;
-        uint64_t cnt = h[g->win] ? total[order[c]] : 1;
+        uint64_t cnt = total[group[c]];
         v.x = cnt >= n ? 1 : n - cnt + 1;
-        if (c == 0 || b2_cmp(v, best) < 0) {
-            best = v;
-            pick = w->cand[c];
+        if (c == 0 || b2_cmp(&w->sh->rt, v, *best) < 0) {
+            *best = v;
+            *pick = w->cand[c];
         }
     }
-    (void)ncons;
-    free(hists); free(hash); free(order); free(slot); free(total);
-    *out = pick;
+out:
+    free(hists);
+    free(hash);
+    free(group);
+    free(total);
+    free(slot);
+    return st;
+}
+
+typedef struct search {
+    score best, cur, floor_c, floor_i;
+    bool have;
+    mm_code pick;
+} search;
+
+/* Score guess x; returns true when nothing later can win any more. */
+static bool consider(worker *w, search *se, mm_code x, uint32_t n, bool cons)
+{
+    const shared *sh = w->sh;
+    bool entropy = sh->key == MM_RULE_ENTROPY;
+    if (se->have && score_cmp(sh, &se->best, cons ? &se->floor_c : &se->floor_i) <= 0)
+        return true;
+    if (n <= CHUNK) {
+        uint64_t k = small_key(w, x, n);
+        if (se->have && (entropy ? k > se->best.key + MM_ENTROPY_TOL : k >= se->best.key))
+            return false;
+        histogram(w, x, n, se->cur.parts, 0, false, &se->cur.key);
+    } else {
+        uint64_t bound = se->have ? se->best.key : UINT64_MAX - MM_ENTROPY_TOL;
+        if (!histogram(w, x, n, se->cur.parts, bound, se->have, &se->cur.key))
+            return false;
+    }
+    if (!se->have || score_cmp(sh, &se->cur, &se->best) < 0) {
+        se->best = se->cur;
+        se->pick = x;
+        se->have = true;
+    }
+    return false;
+}
+
+static mm_status choose(worker *w, const mm_code *S, uint32_t n,
+                        uint16_t played, mm_code *out)
+{
+    const shared *sh = w->sh;
+    const mm_game *g = sh->g;
+    uint32_t ncand, ncons;
+    bool all;
+    mm_status st = candidates(w, S, n, played, &ncand, &ncons, &all);
+    if (st)
+        return st;
+    b2val b2best = {0, 0};
+    mm_code b2pick = S[0];
+    bool branch2 = sh->o->rule == MM_RULE_BRANCH2;
+    if (branch2 && (st = branch2_consistent(w, n, ncons, &b2best, &b2pick)))
+        return st;
+    search se;
+    se.have = false;
+    se.pick = S[0];
+    floor_score(sh, n, true, &se.floor_c);
+    floor_score(sh, n, false, &se.floor_i);
+    bool done = false;
+    for (uint32_t c = 0; c < ncons && !done && !branch2; c++)
+        done = consider(w, &se, w->cand[c], n, true);
+    if (se.have && score_cmp(sh, &se.best, &se.floor_i) <= 0)
+        done = true;
+    if (sh->o->consistent_only)
+        done = true;
+    if (all) {
+        /* no symmetry to use: every code not in S, in lexical order */
+        for (mm_code x = 0; x < g->ncodes && !done; x++)
+            if (!w->in_s[x])
+                done = consider(w, &se, x, n, false);
+    } else {
+        for (uint32_t c = ncons; c < ncand && !done; c++)
+            done = consider(w, &se, w->cand[c], n, false);
+    }
+    *out = se.pick;
+    if (branch2) {
+        /* the most parts among inconsistent guesses, against the best
+         * consistent one, which wins ties */
+        b2val inc = {n, se.have ? (int)(0 - se.best.key) : 0};
+        *out = se.have && b2_cmp(&sh->rt, inc, b2best) < 0 ? se.pick : b2pick;
+    }
     return MM_OK;
 }
 
@@ -643,6 +656,11 @@ static mm_status worker_init(worker *w, const shared *sh)
     w->sh = sh;
     size_t words = sh->g->wide ? 2 : 1;
     w->in_s = calloc(sh->g->ncodes, 1);
+    /* never more candidates than codes */
+    w->cand = malloc((size_t)sh->g->ncodes * sizeof *w->cand);
+    w->cand_mult = malloc((size_t)sh->g->ncodes * sizeof *w->cand_mult);
+    if (!w->cand || !w->cand_mult)
+        return MM_ERR_NOMEM;
     w->spos = malloc((size_t)sh->g->ncodes * words * sizeof *w->spos);
     w->socc = malloc((size_t)sh->g->ncodes * words * sizeof *w->socc);
     if (!w->in_s || !w->spos || !w->socc)
@@ -657,7 +675,6 @@ static void worker_release(worker *w)
     free(w->socc);
     free(w->cand);
     free(w->cand_mult);
-    free(w->hists);
 }
 
 static mm_status pick_guess(worker *w, const mm_code *S, uint32_t n,
@@ -925,10 +942,13 @@ mm_status mm_compile(const mm_game *g, const mm_compile_opts *o, mm_tree *t,
         return mm_optimal_compile(g, o, t, d);
     sh.g = g;
     sh.o = o;
+    sh.key = o->rule == MM_RULE_BRANCH2 ? MM_RULE_KOOI : o->rule;
     sh.all_colors = (uint16_t)((1u << g->colors) - 1);
-    if ((st = mm_rule_tables_init(&sh.rt, g, g->ncodes, d)))
+    if ((st = mm_rule_tables_init(&sh.rt, g, g->ncodes,
+                                  o->rule == MM_RULE_BRANCH2, d)))
         return st;
     sh.answers = sh.rt.answers;
+
     if ((st = worker_init(&w, &sh)))
         goto out;
     all = malloc((size_t)g->ncodes * sizeof *all);

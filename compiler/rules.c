@@ -24,7 +24,7 @@ uint64_t mm_perfect_total(uint64_t m, uint64_t b)
 }
 
 mm_status mm_rule_tables_init(mm_rule_tables *rt, const mm_game *g,
-                              uint32_t max, mm_diag *d)
+                              uint32_t max, bool logs, mm_diag *d)
 {
     memset(rt, 0, sizeof *rt);
     rt->max = max;
@@ -42,6 +42,30 @@ mm_status mm_rule_tables_init(mm_rule_tables *rt, const mm_game *g,
         rt->nlogn[n] = (uint64_t)llroundl(ldexpl(v, MM_ENTROPY_FRAC));
         rt->lower[n] = mm_perfect_total(n, (uint64_t)rt->answers);
     }
+    if (!logs)
+        return MM_OK;
+    if (max < MM_MAX_REPLIES)
+        max = MM_MAX_REPLIES;   /* part counts index these too */
+    rt->ln = malloc(((size_t)max + 1) * sizeof *rt->ln);
+    rt->power = calloc((size_t)max + 1, sizeof *rt->power);
+    if (!rt->ln || !rt->power) {
+        mm_rule_tables_release(rt);
+        return mm_diag_set(d, MM_ERR_NOMEM, "out of memory for rule tables");
+    }
+    for (uint32_t n = 0; n <= max; n++)
+        rt->ln[n] = n ? logl((long double)n) : 0.0L;
+    /* Bases in increasing order: the first base to reach y is its root. */
+    for (uint64_t u = 2; u * u <= max; u++) {
+        if (rt->power[u].root)
+            continue;   /* u is itself a power: its powers are claimed */
+        uint64_t y = u * u;
+        for (uint8_t e = 2; y <= max; e++, y *= u)
+            if (!rt->power[y].root)
+                rt->power[y] = (mm_power){(uint32_t)u, e};
+    }
+    for (uint32_t n = 0; n <= max; n++)
+        if (!rt->power[n].root)
+            rt->power[n] = (mm_power){n, 1};
     return MM_OK;
 }
 
@@ -49,6 +73,8 @@ void mm_rule_tables_release(mm_rule_tables *rt)
 {
     free(rt->nlogn);
     free(rt->lower);
+    free(rt->ln);
+    free(rt->power);
     memset(rt, 0, sizeof *rt);
 }
 

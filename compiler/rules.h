@@ -18,15 +18,24 @@
 #define MM_ENTROPY_FRAC 32
 #define MM_ENTROPY_TOL 128
 
+/* x = root^exp with root not a perfect power. */
+typedef struct mm_power {
+    uint32_t root;
+    uint8_t exp;
+} mm_power;
+
 typedef struct mm_rule_tables {
     uint32_t max;        /* largest part size the tables cover */
     uint64_t *nlogn;     /* [0..max]: n log2 n, fixed point */
     uint64_t *lower;     /* [0..max]: Neuwirth's e(M) total, perfect tree */
     int answers;         /* Neuwirth's n(A): replies the game can give */
+    /* With logs (for branch2): [0..max] */
+    long double *ln;     /* natural logarithms */
+    mm_power *power;     /* perfect-power decomposition */
 } mm_rule_tables;
 
 mm_status mm_rule_tables_init(mm_rule_tables *rt, const mm_game *g,
-                              uint32_t max, mm_diag *d);
+                              uint32_t max, bool logs, mm_diag *d);
 void mm_rule_tables_release(mm_rule_tables *rt);
 
 /* Least total number of guesses for m codes in a perfect tree with

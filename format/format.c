@@ -132,6 +132,19 @@ mm_status mm_file_write_atomic(const char *path, const void *buf, size_t len,
                                strerror(errno));
         return MM_OK;
     }
+    /* Devices and pipes (/dev/null, a FIFO) are written in place: a
+     * rename would replace them with a regular file. */
+    struct stat sb;
+    if (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+        int fd = open(path, O_WRONLY);
+        mm_status st = fd < 0 ? MM_ERR_IO : write_all(fd, buf, len);
+        int e = errno;
+        if (fd >= 0 && close(fd) != 0 && !st)
+            st = MM_ERR_IO;
+        if (st)
+            mm_diag_set(d, st, "cannot write '%s': %s", path, strerror(e));
+        return st;
+    }
     size_t n = strlen(path);
     char *tmp = malloc(n + 16);
     if (!tmp)

@@ -1,0 +1,122 @@
+/*
+ * Drawing strategy trees with Graphviz: cgraph builds the graph, gvc lays
+ * it out (dot for a top-down tree, twopi for a radial "flower") and
+ * renders it to SVG, PNG or PDF; DOT output is the graph text itself,
+ * before layout, so that it is the same on every machine.
+ *
+ * What a drawing shows (render/README-section.md has the legend):
+ *   - a node: its guess over "n=COUNT", the codes still possible there;
+ *   - a guess that cannot be the code: dashed grey outline, oblique text;
+ *   - a leaf (the code is known and guessed): the code alone, filled green;
+ *   - a sub-tree cut off by the depth limit: one box3d node, filled grey,
+ *     with its guess, its count and "E=x.xx max=w", the expected and the
+ *     worst number of guesses from that node on, its own guess included;
+ *   - an edge: the reply in Knuth's letters, one B per black hit then one
+ *     W per white hit ("BWW"), "-" for no hit.
+ *
+ * Views: a path of guesses and replies selects the sub-tree to draw
+ * ("1122:B,1344:W": after guess 1122 got one black hit and 1344 one white
+ * hit), a depth limit keeps that many levels, and a node budget lowers
+ * the depth until the view fits.  Large views drop the edge labels, which
+ * dot lays out as extra nodes, and write each reply at the head of its
+ * edge instead.
+ *
+ * Graphviz keeps global state: render from one thread only.
+ */
+#ifndef MM_RENDER_H
+#define MM_RENDER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mm_diag.h"
+#include "mm_game.h"
+#include "mm_tree.h"
+
+typedef enum mm_render_layout {
+    MM_RENDER_TREE = 0, /* dot, top-down, children in reply order */
+    MM_RENDER_RADIAL,   /* twopi, the root in the centre */
+} mm_render_layout;
+
+typedef enum mm_render_format {
+    MM_RENDER_AUTO = 0, /* from the output file's extension */
+    MM_RENDER_SVG,
+    MM_RENDER_PNG,
+    MM_RENDER_PDF,
+    MM_RENDER_DOT,      /* the graph in the DOT language, not laid out */
+} mm_render_format;
+
+/* Default node budget: about what still reads as a picture when zoomed,
+ * and what dot lays out in about a second.  The whole MM(4,6) tree of
+ * Knuth's rule (2,000-odd nodes) fits. */
+#define MM_RENDER_MAX_NODES 2500u
+/* Default limit for reply labels in the middle of edges; above it the
+ * replies are written at the edges' heads (no extra layout nodes). */
+#define MM_RENDER_LABEL_NODES 1000u
+
+/* Longest reply text: 8 letters and a NUL. */
+#define MM_RENDER_REPLY_MAX (MM_MAX_PEGS + 1)
+
+typedef struct mm_render_opts {
+    mm_render_layout layout;
+    mm_render_format format; /* AUTO: from the path given to mm_render_file */
+    int depth;               /* levels drawn (1 = the start node alone);
+                                0 = as many as max_nodes allows */
+    const char *path;        /* where to start: "G:R,G:R,..."; NULL or ""
+                                = the root */
+    uint32_t max_nodes;      /* node budget; 0 = none */
+    uint32_t label_nodes;    /* edge-middle labels up to this many nodes */
+} mm_render_opts;
+
+/* What a rendering drew, for the command's messages. */
+typedef struct mm_render_info {
+    uint32_t start;          /* tree index of the node drawn as the root */
+    int depth;               /* levels drawn */
+    int full_depth;          /* levels of the whole sub-tree under start */
+    uint32_t nodes;          /* nodes drawn */
+    uint32_t collapsed;      /* of which stand for a cut-off sub-tree */
+    uint64_t subtree_nodes;  /* nodes of the whole sub-tree under start */
+    bool budget_cut;         /* the budget lowered the depth asked for */
+    bool mid_labels;         /* replies in the middle of edges */
+} mm_render_info;
+
+/* Defaults: tree layout, format AUTO, depth 0, no path, the budgets above. */
+void mm_render_opts_init(mm_render_opts *o);
+
+/* ".svg" ".png" ".pdf" ".dot" (also ".gv") -> format, else AUTO. */
+mm_render_format mm_render_format_from_path(const char *path);
+const char *mm_render_format_name(mm_render_format f);
+
+/* Knuth's letters for reply slot s into buf (>= MM_RENDER_REPLY_MAX). */
+char *mm_render_reply_format(const mm_game *g, int slot, char *buf);
+/* Reply letters (any order of B and W, or "-") -> slot; MM_ERR_USAGE
+ * when the text is not a reply of g. */
+mm_status mm_render_reply_parse(const mm_game *g, const char *s, size_t len,
+                                int *slot, mm_diag *d);
+
+/* Follow a path "G:R,G:R,..." from the root: at each step G must be the
+ * tree's guess and R a reply that has a sub-tree.  *node receives the
+ * index reached.  MM_ERR_USAGE with a message naming the step otherwise. */
+mm_status mm_render_path_find(const mm_tree *t, const mm_game *g,
+                              const char *path, uint32_t *node, mm_diag *d);
+
+/* Render t (a checked tree of game g) as format o->format (not AUTO) into
+ * *buf, malloc'd and owned by the caller.  info may be NULL. */
+mm_status mm_render_mem(const mm_tree *t, const mm_game *g,
+                        const mm_render_opts *o, char **buf, size_t *len,
+                        mm_render_info *info, mm_diag *d);
+
+/* The same, written atomically to out (format from o->format, or from
+ * out's extension when AUTO: an unknown one is MM_ERR_USAGE). */
+mm_status mm_render_file(const mm_tree *t, const mm_game *g,
+                         const mm_render_opts *o, const char *out,
+                         mm_render_info *info, mm_diag *d);
+
+/* Release the Graphviz context that renderings share (one a process:
+ * Graphviz 2.43 cannot free one and make another safely).  Call it once,
+ * at the end; later renderings to SVG, PNG or PDF fail.  Returns the
+ * number of errors Graphviz recorded. */
+int mm_render_shutdown(void);
+
+#endif

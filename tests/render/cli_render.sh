@@ -1,0 +1,79 @@
+#!/bin/sh
+# 'mmtree render' end to end.  Usage: cli_render.sh MMTREE GOLDEN_DIR WORK_DIR
+# Usage errors run always; the rest needs tree files, so it is skipped
+# (exit 77) while 'mmtree build | mmtree stats -' does not work yet.
+set -u
+mmtree=$1 golden=$2 work=$3/cli-render
+rm -rf "$work" && mkdir -p "$work" || exit 1
+fail=0
+err() { echo "FAIL: $*" >&2; fail=1; }
+
+# expect STATUS PATTERN CMD...: exit status STATUS, one stderr line matching PATTERN
+expect() {
+    want=$1 pat=$2
+    shift 2
+    "$@" >"$work/out" 2>"$work/err"
+    got=$?
+    [ "$got" -eq "$want" ] || err "'$*' exited $got, not $want"
+    if [ -n "$pat" ]; then
+        grep -q -- "$pat" "$work/err" || err "'$*': stderr lacks '$pat': $(cat "$work/err")"
+        [ "$(wc -l <"$work/err")" -eq 1 ] || err "'$*': not one line on stderr"
+    fi
+}
+
+expect 0 "" "$mmtree" render --help
+grep -q "usage: mmtree render" "$work/out" || err "--help prints no usage"
+expect 2 "unknown output format '.jpg'" "$mmtree" render t.txt -o "$work/x.jpg"
+expect 2 "cannot tell the format of" "$mmtree" render t.txt -o "$work/x"
+expect 2 "unknown layout 'spiral'" "$mmtree" render t.txt -o "$work/x.svg" --layout spiral
+expect 2 "unknown format 'gif'" "$mmtree" render t.txt -o - --format gif
+expect 2 "depth must be 1..64" "$mmtree" render t.txt -o "$work/x.svg" --depth 0
+expect 2 "no output" "$mmtree" render t.txt
+expect 2 "cannot open" "$mmtree" render "$work/missing.txt" -o "$work/x.svg"
+[ -e "$work/x.jpg" ] || [ -e "$work/x.svg" ] && err "an output file was left behind"
+
+if ! "$mmtree" build -q -p 2 -c 3 2>/dev/null | "$mmtree" stats - >/dev/null 2>&1; then
+    echo "tree files cannot be written and read yet: skipping the rest" >&2
+    [ $fail -eq 0 ] && exit 77
+    exit 1
+fi
+
+"$mmtree" build -q -p 2 -c 3 -o "$work/mm23.txt" || err "build MM(2,3)"
+"$mmtree" build -q -o "$work/mm46.txt" || err "build MM(4,6)"
+
+# The DOT text through a file is the golden one.
+expect 0 "" "$mmtree" render "$work/mm23.txt" -o "$work/mm23.dot"
+cmp -s "$work/mm23.dot" "$golden/mm23-knuth.dot" || err "mm23.dot differs from the golden file"
+expect 0 "" "$mmtree" render "$work/mm46.txt" -o "$work/path.dot" -d 2 -P 1122:B,1344:W
+cmp -s "$work/path.dot" "$golden/mm46-knuth-path.dot" || err "path.dot differs from the golden file"
+"$mmtree" render "$work/mm23.txt" -o - --format dot | cmp -s - "$golden/mm23-knuth.dot" ||
+    err "-o - --format dot differs from the golden file"
+
+# SVG: well-formed, one group per node and per edge (MM(4,6): 1378 nodes,
+# 82 of them guesses that cannot be the code).
+count() { grep -o "$1" "$2" | wc -l | tr -d ' '; }
+expect 0 "" "$mmtree" render "$work/mm46.txt" -o "$work/full.svg"
+xmllint --noout --nonet "$work/full.svg" || err "full.svg is not well-formed XML"
+[ "$(count '<g id="node[0-9]*" class="node">' "$work/full.svg")" -eq 1378 ] || err "full.svg: node count"
+[ "$(count '<g id="edge[0-9]*" class="edge">' "$work/full.svg")" -eq 1377 ] || err "full.svg: edge count"
+[ "$(count 'stroke-dasharray' "$work/full.svg")" -eq 82 ] || err "full.svg: dashed count"
+expect 0 "" "$mmtree" render "$work/mm46.txt" -o "$work/d3.svg" --depth 3 --layout radial
+xmllint --noout --nonet "$work/d3.svg" || err "d3.svg is not well-formed XML"
+[ "$(count 'class="node"' "$work/d3.svg")" -eq 120 ] || err "d3.svg: node count"
+
+# PNG: signature, then IHDR.
+expect 0 "" "$mmtree" render "$work/mm46.txt" -o "$work/d2.png" -d 2
+[ "$(head -c 16 "$work/d2.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a0000000d49484452 ] ||
+    err "d2.png: no PNG signature and IHDR"
+
+# A budget collapses the tree and says so.
+expect 0 "drew 3 levels (120 nodes)" "$mmtree" render "$work/mm46.txt" -o "$work/b.svg" -m 683
+expect 0 "" "$mmtree" render "$work/mm46.txt" -o "$work/b.svg" -m 683 -q
+
+# Bad input: a path not in the tree, an unwritable output.
+expect 2 "the tree guesses 1344 there, not 1345" "$mmtree" render "$work/mm46.txt" -o "$work/p.svg" -P 1122:B,1345:W
+expect 2 "is not a reply" "$mmtree" render "$work/mm46.txt" -o "$work/p.svg" -P 1122:Q
+expect 2 "ends the game" "$mmtree" render "$work/mm46.txt" -o "$work/p.svg" -P 1122:BBBB
+[ -e "$work/p.svg" ] && err "p.svg written after a bad path"
+expect 2 "cannot write" "$mmtree" render "$work/mm46.txt" -o "$work/no/such/dir.svg"
+exit $fail
