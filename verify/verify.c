@@ -33,6 +33,8 @@ typedef struct verifier {
     mm_verify_report *r;
     uint64_t cap;             /* of r->problems */
     mm_code *codes, *tmp;     /* [ncodes] */
+    uint8_t *slot;            /* [ncodes] reply of codes[i] to the guess of
+                                 the node being checked (scored once) */
     uint32_t *last;           /* [ncodes] node where a code's path ends */
     int8_t *last_slot;        /* [ncodes] and the reply that leads nowhere */
     uint32_t *nclaim, *claim; /* [ncodes] claims, and the first claimant */
@@ -407,7 +409,7 @@ static void check_node(verifier *v, size_t *top, walk_item it, bool *oom)
 
     uint32_t cnt[MM_MAX_REPLIES] = {0}, start[MM_MAX_REPLIES];
     for (uint32_t i = it.lo; i < it.hi; i++)
-        cnt[mm_game_score(g, nd->guess, v->codes[i])]++;
+        cnt[v->slot[i] = (uint8_t)mm_game_score(g, nd->guess, v->codes[i])]++;
     uint32_t largest = 0;
     int large_slot = -1;
     for (int s = 0; s < g->nreplies; s++)
@@ -422,18 +424,20 @@ static void check_node(verifier *v, size_t *top, walk_item it, bool *oom)
      * its marker problem says why. */
     bool parts_bad = false;
     if (kids && !(nd->flags & MM_NODE_UNRESOLVED)) {
-        mm_problem p = new_problem(MM_PROBLEM_PARTITION, n, nd->guess);
+        /* Problems are large: build one only when there is one. */
+        uint32_t stated[MM_MAX_REPLIES];
         for (int s = 0; s < g->nreplies; s++) {
             uint32_t ch = mm_tree_child(t, n, s);
-            p.stated_parts[s] = s == g->win ? says : ch == MM_NO_NODE ? 0 : t->nodes[ch].count;
-            p.actual_parts[s] = cnt[s];
-            parts_bad |= s != g->win && p.stated_parts[s] != cnt[s];
+            stated[s] = s == g->win ? says : ch == MM_NO_NODE ? 0 : t->nodes[ch].count;
+            parts_bad |= s != g->win && stated[s] != cnt[s];
         }
         if (parts_bad) {
+            mm_problem p = new_problem(MM_PROBLEM_PARTITION, n, nd->guess);
+            memcpy(p.stated_parts, stated, sizeof stated);
+            memcpy(p.actual_parts, cnt, sizeof cnt);
             mm_problem *q = add_problem(v, &p, oom);
-            wish w = {q ? q->stated_parts : NULL, 0, -1, -1};
             if (q && v->o->suggest)
-                suggest(v, q, it.lo, it.hi, &w);
+                suggest(v, q, it.lo, it.hi, &(wish){q->stated_parts, 0, -1, -1});
         }
     }
     uint32_t form = nd->flags & MM_NODE_FORM_MASK;
@@ -457,34 +461,36 @@ static void check_node(verifier *v, size_t *top, walk_item it, bool *oom)
     }
 
     /* The condensed forms. */
-    mm_problem mk = new_problem(MM_PROBLEM_MARKER, n, nd->guess);
-    mk.actual = largest;
-    mk.slot = large_slot;
-    bool marker_bad = true;
+    int marker = -1;
+    uint64_t most = 0, found = largest;
+    int at = large_slot;
     if (form == MM_NODE_FORM_BARE && size > 2) {
-        mk.marker = MM_MARKER_BARE;
-        mk.stated = 2;
-        mk.actual = size;
-        mk.slot = -1;
+        marker = MM_MARKER_BARE;
+        most = 2;
+        found = size;
+        at = -1;
     } else if (form == MM_NODE_FORM_UNIQUE && largest > 1) {
-        mk.marker = MM_MARKER_UNIQUE;
-        mk.stated = 1;
+        marker = MM_MARKER_UNIQUE;
+        most = 1;
     } else if (form == MM_NODE_FORM_X && largest != 2) {
-        mk.marker = MM_MARKER_X;
-        mk.stated = 2;
+        marker = MM_MARKER_X;
+        most = 2;
     } else if (nd->flags & MM_NODE_UNRESOLVED) {
-        mk.marker = MM_MARKER_UNRESOLVED;
-        mk.actual = size;
-        mk.slot = -1;
-    } else {
-        marker_bad = false;
+        marker = MM_MARKER_UNRESOLVED;
+        found = size;
+        at = -1;
     }
-    if (marker_bad) {
+    if (marker >= 0) {
+        mm_problem mk = new_problem(MM_PROBLEM_MARKER, n, nd->guess);
+        mk.marker = (mm_marker)marker;
+        mk.stated = most;
+        mk.actual = found;
+        mk.slot = at;
         mm_problem *q = add_problem(v, &mk, oom);
-        if (q && v->o->suggest && (mk.marker == MM_MARKER_UNIQUE ||
-                                   (mk.marker == MM_MARKER_X && largest > 2)))
+        if (q && v->o->suggest && (marker == MM_MARKER_UNIQUE ||
+                                   (marker == MM_MARKER_X && largest > 2)))
             suggest(v, q, it.lo, it.hi,
-                    &(wish){NULL, (uint32_t)mk.stated, nd->flags & MM_NODE_STAR ? 0 : -1, says});
+                    &(wish){NULL, (uint32_t)most, nd->flags & MM_NODE_STAR ? 0 : -1, says});
     }
 
     /* Partition the codes (counting sort by slot). */
@@ -494,7 +500,7 @@ static void check_node(verifier *v, size_t *top, walk_item it, bool *oom)
         acc += cnt[s];
     }
     for (uint32_t i = it.lo; i < it.hi; i++)
-        v->tmp[pos[mm_game_score(g, nd->guess, v->codes[i])]++] = v->codes[i];
+        v->tmp[pos[v->slot[i]]++] = v->codes[i];
     memcpy(v->codes + it.lo, v->tmp + it.lo, (size_t)size * sizeof *v->codes);
 
     if (can) {
@@ -621,6 +627,7 @@ mm_status mm_tree_verify(const mm_tree *t, const mm_game *g,
     size_t n = g->ncodes, m = t->nnodes;
     v.codes = malloc(n * sizeof *v.codes);
     v.tmp = malloc(n * sizeof *v.tmp);
+    v.slot = malloc(n);
     v.last = malloc(n * sizeof *v.last);
     v.last_slot = malloc(n);
     v.nclaim = calloc(n, sizeof *v.nclaim);
@@ -631,7 +638,7 @@ mm_status mm_tree_verify(const mm_tree *t, const mm_game *g,
     v.stack = malloc(m * sizeof *v.stack);
     r->paths.parent = malloc(m * sizeof *r->paths.parent);
     r->paths.slot = calloc(m, 1);
-    if (!v.codes || !v.tmp || !v.last || !v.last_slot || !v.nclaim || !v.claim || !v.found_at ||
+    if (!v.codes || !v.tmp || !v.slot || !v.last || !v.last_slot || !v.nclaim || !v.claim || !v.found_at ||
         !v.order || !v.seen || !v.stack || !r->paths.parent || !r->paths.slot) {
         st = mm_diag_set(d, MM_ERR_NOMEM, "out of memory verifying the tree");
         goto out;
@@ -649,6 +656,7 @@ mm_status mm_tree_verify(const mm_tree *t, const mm_game *g,
 out:
     free(v.codes);
     free(v.tmp);
+    free(v.slot);
     free(v.last);
     free(v.last_slot);
     free(v.nclaim);
