@@ -49,7 +49,8 @@ mm_status mm_diag_at(mm_diag *d, mm_status st, unsigned long line,
 mm_status mm_diag_at_offset(mm_diag *d, mm_status st, int64_t offset,
                             const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
-mm_status mm_diag_vset(mm_diag *d, mm_status st, const char *fmt, va_list ap);
+mm_status mm_diag_vset(mm_diag *d, mm_status st, const char *fmt, va_list ap)
+    __attribute__((format(printf, 3, 0)));
 
 /* Format "file:line:col: " (or "file: byte N: " or "file: ") into buf. */
 void mm_diag_where(const mm_diag *d, char *buf, unsigned long size);

@@ -753,6 +753,19 @@ static mm_status setup_game(parser *p, mm_game *g)
     return MM_OK;
 }
 
+/* Strict: a root count that cannot be right fails before the game's
+ * tables are built (up to 2^24 codes for a one-line header). */
+static mm_status check_root_count(parser *p)
+{
+    const bnode *root = &NODES(p)[p->root];
+    uint64_t n = p->have_game ? mm_game_count(p->pegs, p->colors, p->repeat) : 0;
+    if (n && n <= MM_MAX_CODES && root->count != n)
+        return fail(p, MM_ERR_INPUT, root->off, "the root states %u codes, but MM(%d,%d)%s has %llu",
+                    root->count, p->pegs, p->colors, p->repeat ? "" : " without repetition",
+                    (unsigned long long)n);
+    return MM_OK;
+}
+
 static mm_status parse_codes(parser *p, const mm_game *g, mm_code *first)
 {
     const bnode *nodes = NODES(p);
@@ -893,7 +906,8 @@ static mm_status resolve_names(parser *p, uint64_t limit)
     bdef *defs = DEFS(p);
     bnode *nodes = NODES(p);
     mm_status st = MM_OK;
-    qsort(defs, nd, sizeof *defs, cmp_def);
+    if (nd)
+        qsort(defs, nd, sizeof *defs, cmp_def);
     for (size_t j = 1; j < nd; j++)
         if (defs[j].key == defs[j - 1].key) {
             mm_srcpos w = pos_of(p, defs[j - 1].off);
@@ -1295,7 +1309,8 @@ mm_status mm_bracket_read(const char *name, const char *text, size_t len,
     }
     if (len >= UINT32_MAX)
         return mm_diag_set(d, MM_ERR_LIMIT, "a bracket file has less than 4 GiB");
-    if ((st = index_lines(&p)) || (st = parse_file(&p)) || (st = setup_game(&p, &g)))
+    if ((st = index_lines(&p)) || (st = parse_file(&p)) ||
+        (!x.lenient && (st = check_root_count(&p))) || (st = setup_game(&p, &g)))
         goto out;
     uint64_t limit = (uint64_t)p.nodes.n + 2 * (uint64_t)g.ncodes;
     if ((st = parse_codes(&p, &g, &first)) ||

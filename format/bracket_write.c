@@ -244,8 +244,10 @@ static mm_status emit(writer *w, uint32_t root, bool def, wframe *stack, mm_diag
     return MM_OK;
 }
 
-/* Breadth first, slot order within a node: the root's big children get the
- * first letters, as in both papers. */
+/* The maximal sub-trees of at least `least` codes get names, breadth
+ * first and in slot order within a node; nothing inside a named sub-tree
+ * is named again.  That is how both papers did it: Knuth's Figure 1 is
+ * N = 17..20, Irving's N = 6..20. */
 static mm_status assign_names(writer *w, int least, mm_diag *d)
 {
     const mm_tree *t = w->t;
@@ -262,12 +264,18 @@ static mm_status assign_names(writer *w, int least, mm_diag *d)
             if (t->nodes[c].count >= (uint32_t)least && form_of(w, c) == WF_FULL) {
                 w->named[w->nnamed++] = c;
                 w->name[c] = w->nnamed;
+            } else {
+                queue[tail++] = c;
             }
-            queue[tail++] = c;
         }
     }
     free(queue);
     return MM_OK;
+}
+
+static bool is_space_or_control(char c)
+{
+    return (unsigned char)c <= ' ' || c == 127;
 }
 
 static void put_header(writer *w)
@@ -282,7 +290,7 @@ static void put_header(writer *w)
         add(&w->out, "# rule: ", 8);
         /* One word: blanks and control characters would change its meaning. */
         for (const char *c = rule; *c; c++)
-            add(&w->out, (unsigned char)*c <= ' ' || *c == 127 ? "-" : c, 1);
+            add(&w->out, is_space_or_control(*c) ? "-" : c, 1);
         if (t->prov.consistent_only)
             add(&w->out, " consistent-only", 16);
         if (t->prov.first != MM_NO_CODE && t->prov.first < w->g.ncodes) {
@@ -294,16 +302,17 @@ static void put_header(writer *w)
     }
     const char *cite = t->prov.citation;
     if (cite) {
-        /* The reader trims the line and it must stay one line. */
+        /* One line, without control characters, trimmed as the reader
+         * trims it. */
         const char *a = cite, *e = cite + strlen(cite);
-        while (a < e && (unsigned char)*a <= ' ')
+        while (a < e && is_space_or_control(*a))
             a++;
-        while (e > a && (unsigned char)e[-1] <= ' ')
+        while (e > a && is_space_or_control(e[-1]))
             e--;
         if (a < e) {
             add(&w->out, "# citation: ", 12);
             for (; a < e; a++)
-                add(&w->out, (unsigned char)*a < ' ' || *a == 127 ? " " : a, 1);
+                add(&w->out, is_space_or_control(*a) ? " " : a, 1);
             add(&w->out, "\n", 1);
         }
     }

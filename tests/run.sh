@@ -25,4 +25,17 @@ setup build-san -Dbuildtype=debugoptimized -Db_sanitize=address,undefined \
       -Db_lundef=false || exit 2
 ninja -C build-san || exit 2
 meson test -C build-san --print-errorlogs --timeout-multiplier 4 || status=1
+
+# With clang: the libFuzzer targets (tests/fuzz), with the same sanitizers,
+# fuzzed for a short while from their seed corpora.
+if command -v clang > /dev/null 2>&1; then
+    if [ -f build-fuzz/build.ninja ]; then
+        meson setup --reconfigure build-fuzz > /dev/null || exit 2
+    else
+        CC=clang meson setup build-fuzz -Dbuildtype=debugoptimized \
+            -Db_sanitize=address,undefined -Db_lundef=false > /dev/null || exit 2
+    fi
+    ninja -C build-fuzz || exit 2
+    sh tests/fuzz/smoke.sh build-fuzz 10 || status=1
+fi
 exit $status

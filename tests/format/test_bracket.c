@@ -47,21 +47,6 @@ static const char *line_of(const char *s, int n)
     return buf;
 }
 
-/* The line of s that starts with prefix, in a static buffer. */
-static const char *find_line(const char *s, const char *prefix)
-{
-    static char buf[4096];
-    for (; *s; s += strcspn(s, "\n") + (s[strcspn(s, "\n")] == '\n')) {
-        size_t len = strcspn(s, "\n");
-        if (!strncmp(s, prefix, strlen(prefix)) && len < sizeof buf) {
-            memcpy(buf, s, len);
-            buf[len] = '\0';
-            return buf;
-        }
-    }
-    return "";
-}
-
 static size_t longest_line(const char *s)
 {
     size_t most = 0;
@@ -157,9 +142,11 @@ static void test_round_trips(void)
     }
 }
 
-/* Knuth 1976, Figure 1 (../shared/seeds/001_106008d9655e0af9.txt): the
- * root, and sub-trees D and G, whose transcription has no misprint apart
- * from spaces after commas in G. */
+/* Knuth 1976, Figure 1 (../shared/seeds/001_106008d9655e0af9.txt).  With
+ * names for the maximal sub-trees of at least 20 codes, the knuth rule's
+ * tree is the figure; the root and sub-trees A, B, D and G below are the
+ * transcription's text with its spaces removed (C is too; E, F, H and I
+ * differ from it only where the scan misread ',' or ';'). */
 static void test_knuth_figure(void)
 {
     mm_game g;
@@ -187,21 +174,38 @@ static void test_knuth_figure(void)
           "first line: %s", line_of(text, 3));
     free(text);
     w.name_subtrees = 20;
-    w.line_width = 200;
+    w.line_width = 100000;
     CHECK(!mm_tree_write_mem(&t, MM_FMT_KNUTH, &w, &text, &len, &d), "%s", d.msg);
     CHECK(!strcmp(line_of(text, 3),
                   "1296(1122: 1,16(1213: 0,0,0,0,0;1,4(1415),3(1145),0;1,3(4115),3(1145);0,1;0),"
                   "96A,256B,256C;0,36D,208E,256F;4(1213),32G,114H;0,20I;1)"),
           "root line: %s", line_of(text, 3));
     CHECK(!strcmp(line_of(text, 4), "where"), "line 4: %s", line_of(text, 4));
-    CHECK(!strcmp(find_line(text, "D = "),
+    CHECK(!strcmp(line_of(text, 5),
+                  "A = (2344: 0,2,16(3215: 0,0,0,0,0;1,2,1,1;2,3(3231),2;0,3(3213);1),14(5215: 0,0,"
+                  "0,0,0;0,1,3(3511),3(3611);1,1,2;0,2;1),4(1515);0,6(2413),18(2415: 1,1,0,0,0;1,2,"
+                  "3(2253),3(2236);1,2,2;0,1;1),15(2256x);0,4(2234),14(3315x);0,3(2314);0)"),
+          "A: %s", line_of(text, 5));
+    CHECK(!strcmp(line_of(text, 6),
+                  "B = (2344: 0,7(2335),41(3235: 0,0,2,3(4613),2;0,3(5263),6(3413),6(3416);2,4(3256"
+                  "),6(1336);0,6(1536);1),44(3516: 1,4(4651),6(6255),1,0;3(5613),7(1461),5(4551),1;"
+                  "3(1113),5(3551),3(4515);0,4(1145);1),16(5515: 0,0,1,1,0;0,2,2,1;1,1,3(1516);0,3("
+                  "1516);1);2,21(3245: 1,3(2436),0,0,0;2,2,2,0;2,3(3234),2;0,3(3243);1),42(4514: 1,"
+                  "1,7(2456),4(2635),3(2636);0,4(1356),5(4361),6(1635);2,2,3(3614);0,3(4414);1),34("
+                  "3315: 0,0,3(5641),4(2566),1;1,4(5361),4(5614),5(6614);2,4(3331),1;0,4(3316);1);3"
+                  "(2434),13(2425x),23(1545: 0,1,3(2654),3(2353),4(1136);0,2,4(2564),3(2335);0,0,2;"
+                  "0,1;0);0,9(1335x);1)"),
+          "B: %s", line_of(text, 6));
+    CHECK(!strcmp(line_of(text, 8),
                   "D = (1213: 1,4(1145),3(1415),0,0;0,6(1114x),7(2412x),0;2,4(1145),4(1145x);0,"
                   "4(1114x);1)"),
-          "D: %s", find_line(text, "D = "));
-    CHECK(!strcmp(find_line(text, "G = "),
+          "D: %s", line_of(text, 8));
+    CHECK(!strcmp(line_of(text, 11),
                   "G = (1223: 1,4(2145),3(4115),0,0;0,5(2145),6(4512),0;2,4(1245),3(1415);0,"
                   "3(1145);1)"),
-          "G: %s", find_line(text, "G = "));
+          "G: %s", line_of(text, 11));
+    CHECK(!strncmp(line_of(text, 13), "I = (1223: ", 11) && !*line_of(text, 14),
+          "nine names: %s", line_of(text, 13));
     /* Figure 1 as Knuth laid it out reads back (names, 'where' after a
      * comma, line breaks anywhere) into the same tree. */
     mm_tree r;
@@ -327,7 +331,10 @@ static void test_errors(void)
     expect_error("3(1: 0,1;1)", 0, MM_ERR_INPUT, 1, 1, "more than one game fits");
     expect_error("2", 0, MM_ERR_INPUT, 1, 1, "writes no code");
     expect_error("10(11: 0,0,4(22x);0,4(12);1)", 0, MM_ERR_INPUT, 1, 1, "no game fits");
-    /* Strict: every stated count and marker is checked, at its node. */
+    /* Strict: every stated count and marker is checked, at its node; the
+     * root's before the game is set up. */
+    expect_error("# mmtree pegs=8 colors=8 repeat=yes\n9(11x)", 0, MM_ERR_INPUT, 2, 1,
+                 "the root states 9 codes, but MM(8,8) has 16777216");
     expect_error(HDR "9(11: 0,0,4(22x);0,4(12);0)", 0, MM_ERR_INPUT, 2, 1, "add up to 8");
     expect_error(HDR "9(11: 0,0,5(22x);0,3(12);1)", 0, MM_ERR_INPUT, 2, 11,
                  "states 5 codes, but 4");
