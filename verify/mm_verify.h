@@ -10,11 +10,29 @@
  * Unlike mm_tree_check() it does not stop at the first problem: it keeps
  * going and collects every problem, in tree order, up to a limit.
  *
+ * One mistake should give one report, not a cascade.  A full form whose
+ * count is wrong but whose parts add up to the truth has a misprinted
+ * count, and is checked further.  When the parts do not add up either, or
+ * a condensed form (which states no parts) has a wrong count, the node got
+ * other codes than its author meant because of a problem above it, and
+ * nothing below it is judged.  A guess that does not make the stated
+ * parts is one PARTITION problem (the win included); a CONSISTENT problem
+ * is reported only when the win alone is wrong.
+ *
  * Coverage is judged from what the tree claims: a node claims a code when
  * it says its guess can be the code (the consistent flag, the last slot
  * of a full form, no '*' in Irving's notation).  Every code must be claimed
- * exactly once.  A code nobody claims is reported at the node where its
- * true path ends.
+ * exactly once; of two claimants, the one the truth contradicts is
+ * reported.  A code nobody claims is reported at the node where its true
+ * path ends, unless that is a condensed form the reader could not expand
+ * (its MARKER problem covers them).
+ *
+ * Suggestions (opts.suggest) search every code of the game as the guess
+ * of a node with a PARTITION, CONSISTENT or MARKER problem for those that
+ * would make what the node states true, and list first the ones that
+ * agree with what the node says of its own guess (it can or cannot be the
+ * code), then those with the fewest pegs changed from the printed guess:
+ * a misprinted guess is usually near the top.
  *
  * Places and paths.  Each problem names its node; the place in the file
  * is t->where of that node (or of its nearest ancestor that has one, for

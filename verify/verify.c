@@ -18,7 +18,9 @@
 enum {
     ST_REACHED,   /* the true codes at the node */
     ST_EMPTY,     /* the tree has a child here but no code gets to it */
-    ST_UNREACHED, /* below an EMPTY node: nothing to compare with */
+    ST_UNREACHED, /* below an EMPTY node, a guess that is no code, or a node
+                     whose codes are not those its author meant: nothing
+                     to compare with; only structure and claims count */
 };
 
 typedef struct walk_item {
