@@ -33,7 +33,8 @@
 #define MM_NODE_STAR 0x10u         /* irving: '*' written after the guess */
 #define MM_NODE_UNRESOLVED 0x20u   /* lenient read: a condensed form that the
                                       true codes at the node do not allow;
-                                      guess MM_NO_CODE, no children */
+                                      no children; the written guess, or
+                                      MM_NO_CODE for a bare count */
 #define MM_NO_NODE UINT32_MAX
 
 /* Where a node was read from: line:col (1-based) for text, or a byte

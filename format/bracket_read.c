@@ -1131,7 +1131,9 @@ static mm_status expand_condensed(expander *x, const xitem *it, const bnode *a,
             continue;
         if (cnt[s] > most) {
             if (x->lenient) {
-                set_node(x, it->tn, MM_NO_CODE, a->count, flags | MM_NODE_UNRESOLVED);
+                /* Keep the written guess: verify names it and searches
+                 * for the guess that was meant. */
+                set_node(x, it->tn, y, a->count, flags | MM_NODE_UNRESOLVED);
                 return MM_OK;
             }
             return fail(p, MM_ERR_INPUT, a->off,

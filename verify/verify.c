@@ -1,0 +1,850 @@
+/*
+ * The verifier: follows the true codes down a tree and compares every
+ * statement the tree makes with them (see mm_verify.h).
+ *
+ * As in mm_tree_check, the codes of a node are a contiguous range of one
+ * array, partitioned in place by the node's guess; the walk is depth first
+ * with an explicit stack (a file can nest as deep as it has nodes) and
+ * visits every node at most once, so time is O(codes x depth + nodes).
+ */
+#include "mm_verify.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* What a node's code range means. */
+enum {
+    ST_REACHED,   /* the true codes at the node */
+    ST_EMPTY,     /* the tree has a child here but no code gets to it */
+    ST_UNREACHED, /* below an EMPTY node, a guess that is no code, or a node
+                     whose codes are not those its author meant: nothing
+                     to compare with; only structure and claims count */
+};
+
+typedef struct walk_item {
+    uint32_t node, lo, hi, depth;
+    int state;
+} walk_item;
+
+typedef struct verifier {
+    const mm_tree *t;
+    const mm_game *g;
+    const mm_verify_opts *o;
+    mm_verify_report *r;
+    uint64_t cap;             /* of r->problems */
+    mm_code *codes, *tmp;     /* [ncodes] */
+    uint8_t *slot;            /* [ncodes] reply of codes[i] to the guess of
+                                 the node being checked (scored once) */
+    uint32_t *last;           /* [ncodes] node where a code's path ends */
+    int8_t *last_slot;        /* [ncodes] and the reply that leads nowhere */
+    uint32_t *nclaim, *claim; /* [ncodes] claims, and the first claimant */
+    uint32_t *found_at;       /* [ncodes] the claimant the truth agrees with */
+    uint32_t *order;          /* [nnodes] nodes in the order walked */
+    uint32_t norder;
+    uint8_t *seen;            /* [nnodes] */
+    walk_item *stack;         /* [nnodes] */
+} verifier;
+
+void mm_verify_opts_init(mm_verify_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->max_problems = 100;
+}
+
+static const char *const kind_names[MM_PROBLEM_KIND_COUNT] = {
+    [MM_PROBLEM_STRUCTURE] = "structure",   [MM_PROBLEM_NOT_CODE] = "not-code",
+    [MM_PROBLEM_COUNT] = "count",           [MM_PROBLEM_PARTITION] = "partition",
+    [MM_PROBLEM_CONSISTENT] = "consistent", [MM_PROBLEM_MARKER] = "marker",
+    [MM_PROBLEM_FOUND_TWICE] = "found-twice", [MM_PROBLEM_NOT_FOUND] = "not-found",
+};
+
+const char *mm_problem_kind_name(mm_problem_kind k)
+{
+    return (unsigned)k < MM_PROBLEM_KIND_COUNT ? kind_names[k] : "?";
+}
+
+const char *mm_marker_name(mm_marker m)
+{
+    switch (m) {
+    case MM_MARKER_BARE: return "bare";
+    case MM_MARKER_UNIQUE: return "unique";
+    case MM_MARKER_X: return "x";
+    case MM_MARKER_UNRESOLVED: return "unresolved";
+    }
+    return "?";
+}
+
+char *mm_reply_format(const mm_game *g, int slot, char *buf)
+{
+    int n = 0;
+    if (slot < 0 || slot >= g->nreplies) {
+        strcpy(buf, "?");
+        return buf;
+    }
+    for (int i = 0; i < g->black[slot]; i++)
+        buf[n++] = 'B';
+    for (int i = 0; i < g->white[slot]; i++)
+        buf[n++] = 'W';
+    if (!n)
+        buf[n++] = '-';
+    buf[n] = '\0';
+    return buf;
+}
+
+uint32_t mm_paths_get(const mm_paths *p, uint32_t node, mm_step *steps,
+                      uint32_t max)
+{
+    uint32_t n = 0;
+    for (uint32_t i = node; i != MM_NO_NODE && p->parent[i] != MM_NO_NODE; i = p->parent[i])
+        n++;
+    uint32_t k = n;
+    for (uint32_t i = node; i != MM_NO_NODE && p->parent[i] != MM_NO_NODE; i = p->parent[i]) {
+        k--;
+        if (k < max)
+            steps[k] = (mm_step){p->t->nodes[p->parent[i]].guess, p->slot[i]};
+    }
+    return n;
+}
+
+char *mm_paths_format(const mm_paths *p, const mm_game *g, uint32_t node,
+                      char *buf, size_t size)
+{
+    enum { MAX_SHOWN = 64 };
+    mm_step steps[MAX_SHOWN];
+    uint32_t n = mm_paths_get(p, node, steps, MAX_SHOWN);
+    size_t len = 0;
+    if (!size)
+        return buf;
+    buf[0] = '\0';
+    if (!n) {
+        snprintf(buf, size, "root");
+        return buf;
+    }
+    for (uint32_t i = 0; i < n && i < MAX_SHOWN; i++) {
+        char code[MM_MAX_PEGS + 1], reply[MM_MAX_PEGS + 1];
+        const char *guess = steps[i].guess < g->ncodes
+                                ? mm_code_format(g, steps[i].guess, code) : "?";
+        int w = snprintf(buf + len, size - len, "%s%s %s", i ? " / " : "", guess,
+                         mm_reply_format(g, steps[i].slot, reply));
+        if (w < 0 || (size_t)w >= size - len) {
+            len = size - 1;
+            break;
+        }
+        len += (size_t)w;
+    }
+    if ((n > MAX_SHOWN || len == size - 1) && size > 4)
+        memcpy(buf + size - 4, "...", 4);
+    return buf;
+}
+
+/* ---- collecting problems ---- */
+
+static mm_srcpos place_of(const verifier *v, uint32_t node)
+{
+    const mm_tree *t = v->t;
+    while (t->where && node != MM_NO_NODE && node < t->nnodes) {
+        mm_srcpos w = t->where[node];
+        if (w.line || w.offset >= 0)
+            return w;
+        node = v->r->paths.parent[node];
+    }
+    return (mm_srcpos){0, 0, -1};
+}
+
+/* Count the problem; keep it if there is room.  Returns the kept copy (so
+ * the caller can add suggestions), NULL when it was only counted, and
+ * sets *oom when memory ran out. */
+static mm_problem *add_problem(verifier *v, const mm_problem *p, bool *oom)
+{
+    mm_verify_report *r = v->r;
+    r->nproblems++;
+    if (r->nkept >= v->o->max_problems)
+        return NULL;
+    if (r->nkept == v->cap) {
+        uint64_t cap = v->cap ? 2 * v->cap : 16;
+        if (cap > v->o->max_problems)
+            cap = v->o->max_problems;
+        mm_problem *np = realloc(r->problems, (size_t)cap * sizeof *np);
+        if (!np) {
+            *oom = true;
+            return NULL;
+        }
+        r->problems = np;
+        v->cap = cap;
+    }
+    mm_problem *q = &r->problems[r->nkept++];
+    *q = *p;
+    q->where = place_of(v, p->node);
+    return q;
+}
+
+static mm_problem new_problem(mm_problem_kind kind, uint32_t node, mm_code code)
+{
+    mm_problem p;
+    memset(&p, 0, sizeof p);
+    p.kind = kind;
+    p.node = node;
+    p.code = code;
+    p.slot = -1;
+    p.other = MM_NO_NODE;
+    return p;
+}
+
+/* ---- suggestions ---- */
+
+/* What a suggested guess must do with the node's true codes: make exactly
+ * the parts want[] (by slot, the win included), or else leave at most
+ * maxpart codes after every reply but the win, and be (win = 1) or not be
+ * (win = 0) one of them, or either (win = -1).  Guesses are listed in the
+ * order: as the node says of its guess (prefer), fewest pegs changed. */
+typedef struct wish {
+    const uint32_t *want;
+    uint32_t maxpart;
+    int win;
+    int prefer;   /* list first the guesses that can (1) or cannot (0) be
+                     the code, as the node says of its own; -1: no order */
+} wish;
+
+static int pegs_changed(const mm_game *g, mm_code a, mm_code b)
+{
+    int n = 0;
+    if (a >= g->ncodes || b >= g->ncodes)
+        return 0;
+    for (int i = 0; i < g->pegs; i++)
+        n += mm_code_peg(g, a, i) != mm_code_peg(g, b, i);
+    return n;
+}
+
+static bool splits_as(const verifier *v, mm_code x, uint32_t lo, uint32_t hi,
+                      const wish *w, bool *can)
+{
+    const mm_game *g = v->g;
+    uint32_t cnt[MM_MAX_REPLIES] = {0};
+    for (uint32_t i = lo; i < hi; i++) {
+        int s = mm_game_score(g, x, v->codes[i]);
+        cnt[s]++;
+        if (w->want ? cnt[s] > w->want[s] : (s != g->win && cnt[s] > w->maxpart))
+            return false;
+    }
+    if (w->want) {
+        for (int s = 0; s < g->nreplies; s++)
+            if (cnt[s] != w->want[s])
+                return false;
+    } else if (w->win >= 0 && (cnt[g->win] != 0) != (w->win != 0)) {
+        return false;
+    }
+    *can = cnt[g->win] != 0;
+    return true;
+}
+
+/* Search every code of the game as the guess; keep the nearest. */
+static void suggest(const verifier *v, mm_problem *p, uint32_t lo, uint32_t hi,
+                    const wish *w)
+{
+    const mm_game *g = v->g;
+    int dist[MM_VERIFY_SUGGEST_MAX];
+    p->searched = true;
+    for (mm_code x = 0; x < g->ncodes; x++) {
+        bool can;
+        if (!splits_as(v, x, lo, hi, w, &can))
+            continue;
+        p->nsuggest++;
+        /* One sort key: the preference, then the distance. */
+        int d = pegs_changed(g, p->code, x) +
+                (w->prefer >= 0 && can != (w->prefer != 0) ? MM_MAX_PEGS + 1 : 0);
+        uint32_t k = p->nsuggest_kept;
+        if (k == MM_VERIFY_SUGGEST_MAX && dist[k - 1] <= d)
+            continue;
+        if (k < MM_VERIFY_SUGGEST_MAX)
+            p->nsuggest_kept++;
+        else
+            k--;
+        /* Codes come in lexical order, so an equal distance goes last. */
+        while (k > 0 && dist[k - 1] > d) {
+            dist[k] = dist[k - 1];
+            p->suggest[k] = p->suggest[k - 1];
+            p->suggest_star = (p->suggest_star & ~(UINT32_C(1) << k)) |
+                              (p->suggest_star >> (k - 1) & 1u) << k;
+            k--;
+        }
+        dist[k] = d;
+        p->suggest[k] = x;
+        p->suggest_star = (p->suggest_star & ~(UINT32_C(1) << k)) | (uint32_t)!can << k;
+    }
+}
+
+/* ---- the walk ---- */
+
+static void structure(verifier *v, uint32_t node, uint32_t other, int slot,
+                      const char *note, bool *oom)
+{
+    mm_problem p = new_problem(MM_PROBLEM_STRUCTURE, node, v->t->nodes[node].guess);
+    p.other = other;
+    p.slot = slot;
+    p.note = note;
+    add_problem(v, &p, oom);
+}
+
+/* Are the node's children in range, with none for the win or for a slot
+ * the game lacks? */
+static bool children_ok(verifier *v, uint32_t i, bool *oom)
+{
+    const mm_tree *t = v->t;
+    const mm_node *nd = &t->nodes[i];
+    if (!nd->replies)
+        return true;
+    uint64_t slots = (UINT64_C(1) << v->g->nreplies) - 1;
+    uint32_t k = (uint32_t)mm_tree_nchildren(t, i);
+    const char *note = NULL;
+    if (nd->replies & ~slots)
+        note = "children for replies the game does not have";
+    else if (nd->replies >> v->g->win & 1u)
+        note = "a child for the winning reply";
+    else if (nd->child == MM_NO_NODE || nd->child >= t->nnodes || k > t->nnodes - nd->child)
+        note = "children out of range";
+    if (!note)
+        return true;
+    structure(v, i, MM_NO_NODE, -1, note, oom);
+    return false;
+}
+
+/* Record that the codes of a range end their path at node, after reply
+ * slot (-1: at the node itself). */
+static void lose(verifier *v, uint32_t lo, uint32_t hi, uint32_t node, int slot)
+{
+    for (uint32_t i = lo; i < hi; i++) {
+        v->last[v->codes[i]] = node;
+        v->last_slot[v->codes[i]] = (int8_t)slot;
+    }
+}
+
+/* Push the children of a node, last slot first so the walk is in tree
+ * order.  start/cnt give each slot's true codes (NULL: none). */
+static void push_children(verifier *v, size_t *top, walk_item it,
+                          const uint32_t *start, const uint32_t *cnt, bool *oom)
+{
+    const mm_tree *t = v->t;
+    const mm_node *nd = &t->nodes[it.node];
+    uint32_t c = (uint32_t)mm_tree_nchildren(t, it.node);
+    for (int s = v->g->nreplies - 1; s >= 0; s--) {
+        if (!(nd->replies >> s & 1u))
+            continue;
+        uint32_t ch = nd->child + --c;
+        if (v->seen[ch]) {
+            structure(v, it.node, ch, s, "a child that is also reached from another node", oom);
+            continue;
+        }
+        v->seen[ch] = 1;
+        v->r->paths.parent[ch] = it.node;
+        v->r->paths.slot[ch] = (uint8_t)s;
+        walk_item w = {ch, 0, 0, it.depth + 1, ST_UNREACHED};
+        if (it.state == ST_REACHED) {
+            w.lo = start[s];
+            w.hi = start[s] + cnt[s];
+            w.state = cnt[s] ? ST_REACHED : ST_EMPTY;
+        }
+        v->stack[(*top)++] = w;
+    }
+}
+
+/* Check one node whose true codes are codes[it.lo, it.hi). */
+static void check_node(verifier *v, size_t *top, walk_item it, bool *oom)
+{
+    const mm_tree *t = v->t;
+    const mm_game *g = v->g;
+    const mm_node *nd = &t->nodes[it.node];
+    uint32_t size = it.hi - it.lo, n = it.node;
+    bool kids = children_ok(v, n, oom);
+    /* Only a full form states its parts; a condensed form's children are
+     * made from the truth, and say nothing. */
+    bool full = (nd->flags & (MM_NODE_FORM_MASK | MM_NODE_UNRESOLVED)) == MM_NODE_FORM_FULL;
+    uint64_t parts_sum = !!(nd->flags & MM_NODE_CONSISTENT);
+    for (int c = 0; kids && c < mm_tree_nchildren(t, n); c++)
+        parts_sum += t->nodes[nd->child + (uint32_t)c].count;
+    if (!full)
+        parts_sum = nd->count;
+
+    bool count_bad = nd->count != size;
+    if (count_bad) {
+        mm_problem p = new_problem(MM_PROBLEM_COUNT, n, nd->guess);
+        p.stated = nd->count;
+        p.actual = size;
+        p.parts_sum = parts_sum;
+        add_problem(v, &p, oom);
+        /* When a full form's parts add up to the truth, the count alone
+         * is wrong (a misprinted number) and the rest can still be judged.
+         * Otherwise the node got other codes than its author meant,
+         * because of a problem above, and all below would follow from that
+         * one.  A condensed form states no parts, so its statements are
+         * taken to be about other codes. */
+        if (!full || parts_sum != size) {
+            lose(v, it.lo, it.hi, n, -1);
+            it.state = ST_UNREACHED;
+            if (kids)
+                push_children(v, top, it, NULL, NULL, oom);
+            return;
+        }
+    }
+    if (nd->guess >= g->ncodes) {
+        bool unresolved = nd->flags & MM_NODE_UNRESOLVED;
+        mm_problem p = new_problem(unresolved ? MM_PROBLEM_MARKER : MM_PROBLEM_NOT_CODE,
+                                   n, nd->guess);
+        p.marker = MM_MARKER_UNRESOLVED;
+        p.actual = size;
+        mm_problem *q = add_problem(v, &p, oom);
+        uint32_t form = nd->flags & MM_NODE_FORM_MASK;
+        if (q && unresolved && v->o->suggest &&
+            (form == MM_NODE_FORM_UNIQUE || form == MM_NODE_FORM_X)) {
+            wish w = {NULL, form == MM_NODE_FORM_X ? 2 : 1, nd->flags & MM_NODE_STAR ? 0 : -1,
+                      !!(nd->flags & MM_NODE_CONSISTENT)};
+            suggest(v, q, it.lo, it.hi, &w);
+        }
+        lose(v, it.lo, it.hi, n, -1);
+        if (kids) {
+            it.state = ST_UNREACHED;
+            push_children(v, top, it, NULL, NULL, oom);
+        }
+        return;
+    }
+
+    uint32_t cnt[MM_MAX_REPLIES] = {0}, start[MM_MAX_REPLIES];
+    for (uint32_t i = it.lo; i < it.hi; i++)
+        cnt[v->slot[i] = (uint8_t)mm_game_score(g, nd->guess, v->codes[i])]++;
+    uint32_t largest = 0;
+    int large_slot = -1;
+    for (int s = 0; s < g->nreplies; s++)
+        if (s != g->win && cnt[s] > largest) {
+            largest = cnt[s];
+            large_slot = s;
+        }
+    bool can = cnt[g->win] != 0, says = nd->flags & MM_NODE_CONSISTENT;
+
+    /* The children against the parts (and the win against what the node
+     * says of its guess).  An unresolved node has no children to compare:
+     * its marker problem says why. */
+    bool parts_bad = false;
+    if (kids && !(nd->flags & MM_NODE_UNRESOLVED)) {
+        /* Problems are large: build one only when there is one. */
+        uint32_t stated[MM_MAX_REPLIES];
+        for (int s = 0; s < g->nreplies; s++) {
+            uint32_t ch = mm_tree_child(t, n, s);
+            stated[s] = s == g->win ? says : ch == MM_NO_NODE ? 0 : t->nodes[ch].count;
+            parts_bad |= s != g->win && stated[s] != cnt[s];
+        }
+        if (parts_bad) {
+            mm_problem p = new_problem(MM_PROBLEM_PARTITION, n, nd->guess);
+            memcpy(p.stated_parts, stated, sizeof stated);
+            memcpy(p.actual_parts, cnt, sizeof cnt);
+            mm_problem *q = add_problem(v, &p, oom);
+            if (q && v->o->suggest)
+                suggest(v, q, it.lo, it.hi, &(wish){q->stated_parts, 0, -1, -1});
+        }
+    }
+    uint32_t form = nd->flags & MM_NODE_FORM_MASK;
+    /* A wrong guess makes the win wrong too: that is in the partition.
+     * Suggest guesses that make the node's statements true as written:
+     * its parts (full form), or its form and what its '*' or last slot
+     * says. */
+    if (can != says && !parts_bad) {
+        mm_problem p = new_problem(MM_PROBLEM_CONSISTENT, n, nd->guess);
+        p.stated = says;
+        p.actual = can;
+        mm_problem *q = add_problem(v, &p, oom);
+        if (q && v->o->suggest) {
+            for (int s = 0; s < g->nreplies; s++)
+                q->stated_parts[s] = s == g->win ? says : cnt[s];
+            wish w = {q->stated_parts, 0, -1, -1};
+            if (form == MM_NODE_FORM_UNIQUE || form == MM_NODE_FORM_X)
+                w = (wish){NULL, form == MM_NODE_FORM_X ? 2 : 1, says, -1};
+            suggest(v, q, it.lo, it.hi, &w);
+        }
+    }
+
+    /* The condensed forms. */
+    int marker = -1;
+    uint64_t most = 0, found = largest;
+    int at = large_slot;
+    if (form == MM_NODE_FORM_BARE && size > 2) {
+        marker = MM_MARKER_BARE;
+        most = 2;
+        found = size;
+        at = -1;
+    } else if (form == MM_NODE_FORM_UNIQUE && largest > 1) {
+        marker = MM_MARKER_UNIQUE;
+        most = 1;
+    } else if (form == MM_NODE_FORM_X && largest != 2) {
+        marker = MM_MARKER_X;
+        most = 2;
+    } else if (nd->flags & MM_NODE_UNRESOLVED) {
+        marker = MM_MARKER_UNRESOLVED;
+        found = size;
+        at = -1;
+    }
+    if (marker >= 0) {
+        mm_problem mk = new_problem(MM_PROBLEM_MARKER, n, nd->guess);
+        mk.marker = (mm_marker)marker;
+        mk.stated = most;
+        mk.actual = found;
+        mk.slot = at;
+        mm_problem *q = add_problem(v, &mk, oom);
+        if (q && v->o->suggest && (marker == MM_MARKER_UNIQUE ||
+                                   (marker == MM_MARKER_X && largest > 2)))
+            suggest(v, q, it.lo, it.hi,
+                    &(wish){NULL, (uint32_t)most, nd->flags & MM_NODE_STAR ? 0 : -1, says});
+    }
+
+    /* Partition the codes (counting sort by slot). */
+    uint32_t acc = it.lo, pos[MM_MAX_REPLIES];
+    for (int s = 0; s < g->nreplies; s++) {
+        start[s] = pos[s] = acc;
+        acc += cnt[s];
+    }
+    for (uint32_t i = it.lo; i < it.hi; i++)
+        v->tmp[pos[v->slot[i]]++] = v->codes[i];
+    memcpy(v->codes + it.lo, v->tmp + it.lo, (size_t)size * sizeof *v->codes);
+
+    if (can) {
+        mm_stats *st = &v->r->stats;
+        v->r->found++;
+        st->total += it.depth;
+        if ((int)it.depth > st->worst)
+            st->worst = (int)it.depth;
+        st->hist[it.depth <= 64 ? it.depth - 1 : 63]++;
+        if (says)
+            v->found_at[nd->guess] = n;
+        else
+            lose(v, start[g->win], start[g->win] + 1, n, g->win);
+    }
+    for (int s = 0; s < g->nreplies; s++)
+        if (s != g->win && cnt[s] && (!kids || !(nd->replies >> s & 1u)))
+            lose(v, start[s], start[s] + cnt[s], n, s);
+    if (kids)
+        push_children(v, top, it, start, cnt, oom);
+}
+
+/* Coverage: every code claimed by exactly one node. */
+static void check_coverage(verifier *v, bool *oom)
+{
+    const mm_tree *t = v->t;
+    const mm_game *g = v->g;
+    for (uint32_t k = 0; k < v->norder; k++) {
+        const mm_node *nd = &t->nodes[v->order[k]];
+        if ((nd->flags & MM_NODE_CONSISTENT) && nd->guess < g->ncodes &&
+            v->nclaim[nd->guess]++ == 0)
+            v->claim[nd->guess] = v->order[k];
+    }
+    /* Of several claimants, the false ones are reported. */
+    for (mm_code x = 0; x < g->ncodes; x++)
+        if (v->found_at[x] != MM_NO_NODE)
+            v->claim[x] = v->found_at[x];
+    for (uint32_t k = 0; k < v->norder && !*oom; k++) {
+        uint32_t i = v->order[k];
+        const mm_node *nd = &t->nodes[i];
+        if ((nd->flags & MM_NODE_CONSISTENT) && nd->guess < g->ncodes &&
+            v->claim[nd->guess] != i) {
+            mm_problem p = new_problem(MM_PROBLEM_FOUND_TWICE, i, nd->guess);
+            p.other = v->claim[nd->guess];
+            p.stated = v->nclaim[nd->guess];
+            p.actual = 1;
+            add_problem(v, &p, oom);
+        }
+    }
+    for (mm_code x = 0; x < g->ncodes && !*oom; x++) {
+        /* Codes below a form the reader could not expand are lost because
+         * of the marker (or count) problem reported there. */
+        if (v->nclaim[x] || (t->nodes[v->last[x]].flags & MM_NODE_UNRESOLVED))
+            continue;
+        mm_problem p = new_problem(MM_PROBLEM_NOT_FOUND, v->last[x], x);
+        p.slot = v->last_slot[x];
+        p.stated = 0;
+        p.actual = 1;
+        add_problem(v, &p, oom);
+    }
+}
+
+static mm_status walk(verifier *v, mm_diag *d)
+{
+    const mm_tree *t = v->t;
+    bool oom = false;
+    size_t top = 0;
+    v->seen[0] = 1;
+    v->stack[top++] = (walk_item){0, 0, v->g->ncodes, 1, ST_REACHED};
+    while (top && !oom) {
+        walk_item it = v->stack[--top];
+        v->order[v->norder++] = it.node;
+        const mm_node *nd = &t->nodes[it.node];
+        if (!(nd->flags & MM_NODE_CONSISTENT))
+            v->r->stats.inconsistent++;
+        if (it.state == ST_REACHED) {
+            check_node(v, &top, it, &oom);
+            continue;
+        }
+        if (it.state == ST_EMPTY) {
+            /* Its parent's partition problem says no code comes here;
+             * say it at the node too, and check nothing below. */
+            mm_problem p = new_problem(MM_PROBLEM_COUNT, it.node, nd->guess);
+            p.stated = nd->count;
+            p.actual = 0;
+            p.parts_sum = nd->count;
+            add_problem(v, &p, &oom);
+        }
+        it.state = ST_UNREACHED;
+        if (children_ok(v, it.node, &oom))
+            push_children(v, &top, it, NULL, NULL, &oom);
+    }
+    if (!oom)
+        check_coverage(v, &oom);
+    v->r->stats.nodes = v->norder;
+    v->r->stats.codes = v->r->found;
+    if (oom)
+        return mm_diag_set(d, MM_ERR_NOMEM, "out of memory verifying the tree");
+    return MM_OK;
+}
+
+mm_status mm_tree_verify(const mm_tree *t, const mm_game *g,
+                         const mm_verify_opts *o, mm_verify_report *r,
+                         mm_diag *d)
+{
+    mm_verify_opts def;
+    verifier v;
+    mm_status st = MM_OK;
+    memset(r, 0, sizeof *r);
+    memset(&v, 0, sizeof v);
+    if (!o) {
+        mm_verify_opts_init(&def);
+        o = &def;
+    }
+    r->g = g;
+    r->paths.t = t;
+    if (t->pegs != g->pegs || t->colors != g->colors || t->repeat != g->repeat)
+        return mm_diag_set(d, MM_ERR_USAGE, "the tree is not of the game it is checked against");
+    if (!t->nnodes)
+        return mm_diag_set(d, MM_ERR_INPUT, "the tree has no node");
+    v.t = t;
+    v.g = g;
+    v.o = o;
+    v.r = r;
+    size_t n = g->ncodes, m = t->nnodes;
+    v.codes = malloc(n * sizeof *v.codes);
+    v.tmp = malloc(n * sizeof *v.tmp);
+    v.slot = malloc(n);
+    v.last = malloc(n * sizeof *v.last);
+    v.last_slot = malloc(n);
+    v.nclaim = calloc(n, sizeof *v.nclaim);
+    v.claim = malloc(n * sizeof *v.claim);
+    v.found_at = malloc(n * sizeof *v.found_at);
+    v.order = malloc(m * sizeof *v.order);
+    v.seen = calloc(m, 1);
+    v.stack = malloc(m * sizeof *v.stack);
+    r->paths.parent = malloc(m * sizeof *r->paths.parent);
+    r->paths.slot = calloc(m, 1);
+    if (!v.codes || !v.tmp || !v.slot || !v.last || !v.last_slot || !v.nclaim || !v.claim || !v.found_at ||
+        !v.order || !v.seen || !v.stack || !r->paths.parent || !r->paths.slot) {
+        st = mm_diag_set(d, MM_ERR_NOMEM, "out of memory verifying the tree");
+        goto out;
+    }
+    for (size_t i = 0; i < n; i++) {
+        v.codes[i] = (mm_code)i;
+        v.last[i] = 0;
+        v.last_slot[i] = -1;
+        v.claim[i] = v.found_at[i] = MM_NO_NODE;
+    }
+    for (size_t i = 0; i < m; i++)
+        r->paths.parent[i] = MM_NO_NODE;
+    st = walk(&v, d);
+    r->valid = st == MM_OK && r->nproblems == 0;
+out:
+    free(v.codes);
+    free(v.tmp);
+    free(v.slot);
+    free(v.last);
+    free(v.last_slot);
+    free(v.nclaim);
+    free(v.claim);
+    free(v.found_at);
+    free(v.order);
+    free(v.seen);
+    free(v.stack);
+    if (st)
+        mm_verify_report_release(r);
+    return st;
+}
+
+void mm_verify_report_release(mm_verify_report *r)
+{
+    free(r->problems);
+    free(r->paths.parent);
+    free(r->paths.slot);
+    memset(r, 0, sizeof *r);
+}
+
+/* ---- messages ---- */
+
+typedef struct sbuf {
+    char *buf;
+    size_t size, len;
+} sbuf;
+
+static void sb_add(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void sb_add(sbuf *b, const char *fmt, ...)
+{
+    if (b->len + 1 >= b->size)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int w = vsnprintf(b->buf + b->len, b->size - b->len, fmt, ap);
+    va_end(ap);
+    if (w > 0)
+        b->len += (size_t)w < b->size - b->len ? (size_t)w : b->size - b->len - 1;
+}
+
+/* How the node wrote its guess: "44(3526)", "3(1145x)", "4(1461*)". */
+static void sb_written(sbuf *b, const mm_verify_report *r, const mm_problem *p)
+{
+    const mm_node *nd = &r->paths.t->nodes[p->node];
+    char code[MM_MAX_PEGS + 1];
+    uint32_t form = nd->flags & MM_NODE_FORM_MASK;
+    if (nd->guess >= r->g->ncodes) {
+        sb_add(b, "%u", nd->count);
+        return;
+    }
+    sb_add(b, "%u(%s%s%s)", nd->count, mm_code_format(r->g, nd->guess, code),
+           form == MM_NODE_FORM_X ? "x" : "", nd->flags & MM_NODE_STAR ? "*" : "");
+}
+
+/* what: the verb phrase for one guess and for several ("makes them",
+ * "make them"). */
+static void sb_suggest(sbuf *b, const mm_verify_report *r, const mm_problem *p,
+                       const char *one, const char *many)
+{
+    char code[MM_MAX_PEGS + 1];
+    if (!p->nsuggest) {
+        sb_add(b, "; no guess %s", one);
+        return;
+    }
+    sb_add(b, "; %s that %s:", p->nsuggest == 1 ? "the one guess" : "guesses",
+           p->nsuggest == 1 ? one : many);
+    for (uint32_t i = 0; i < p->nsuggest_kept; i++)
+        sb_add(b, " %s%s", mm_code_format(r->g, p->suggest[i], code),
+               p->suggest_star >> i & 1u ? "*" : "");
+    if (p->nsuggest > p->nsuggest_kept)
+        sb_add(b, " (%u of %u)", p->nsuggest_kept, p->nsuggest);
+}
+
+static void format_consistent(sbuf *b, const mm_verify_report *r, const mm_problem *p)
+{
+    const mm_node *nd = &r->paths.t->nodes[p->node];
+    char code[MM_MAX_PEGS + 1];
+    const char *how;
+    uint32_t form = nd->flags & MM_NODE_FORM_MASK;
+    if (form == MM_NODE_FORM_FULL)
+        how = p->stated ? "its last part, 1," : "its last part, 0,";
+    else if (nd->flags & MM_NODE_STAR)
+        how = "its '*'";
+    else if (form == MM_NODE_FORM_UNIQUE)
+        how = "the missing '*'";
+    else
+        how = "the tree";
+    mm_code_format(r->g, p->code, code);
+    if (p->stated)
+        sb_add(b, "%s says %s can be the code, but it cannot", how, code);
+    else
+        sb_add(b, "%s says %s cannot be the code, but it can", how, code);
+}
+
+char *mm_problem_format(const mm_verify_report *r, const mm_problem *p,
+                        char *buf, size_t size)
+{
+    sbuf b = {buf, size, 0};
+    const mm_game *g = r->g;
+    char code[MM_MAX_PEGS + 1], reply[MM_MAX_PEGS + 1], path[256];
+    if (!size)
+        return buf;
+    buf[0] = '\0';
+    switch (p->kind) {
+    case MM_PROBLEM_STRUCTURE:
+        sb_add(&b, "%s", p->note ? p->note : "malformed node");
+        if (p->other != MM_NO_NODE)
+            sb_add(&b, " (node %u)", p->other);
+        break;
+    case MM_PROBLEM_NOT_CODE:
+        sb_add(&b, "guess %u is not a code of the game", p->code);
+        break;
+    case MM_PROBLEM_COUNT:
+        sb_add(&b, "stated %llu code%s, %llu possible", (unsigned long long)p->stated,
+               p->stated == 1 ? "" : "s", (unsigned long long)p->actual);
+        if (p->parts_sum != p->stated)
+            sb_add(&b, " (its parts add up to %llu)", (unsigned long long)p->parts_sum);
+        break;
+    case MM_PROBLEM_PARTITION:
+        sb_add(&b, "guess %s does not make the stated parts:", mm_code_format(g, p->code, code));
+        for (int s = 0, k = 0; s < g->nreplies; s++)
+            if (s != g->win && p->stated_parts[s] != p->actual_parts[s])
+                sb_add(&b, "%s after %s stated %u, true %u", k++ ? ";" : "",
+                       mm_reply_format(g, s, reply), p->stated_parts[s], p->actual_parts[s]);
+        if (!p->stated_parts[g->win] != !p->actual_parts[g->win])
+            sb_add(&b, "; and it %s be the code, which the tree says it %s",
+                   p->actual_parts[g->win] ? "can" : "cannot",
+                   p->actual_parts[g->win] ? "cannot" : "can");
+        if (p->searched)
+            sb_suggest(&b, r, p, "makes them", "make them");
+        break;
+    case MM_PROBLEM_CONSISTENT:
+        format_consistent(&b, r, p);
+        if (p->searched)
+            sb_suggest(&b, r, p, "would make it true", "would make it true");
+        break;
+    case MM_PROBLEM_MARKER:
+        switch (p->marker) {
+        case MM_MARKER_BARE:
+            sb_add(&b, "a count written alone means at most 2 codes, but %llu are possible",
+                   (unsigned long long)p->actual);
+            break;
+        case MM_MARKER_UNIQUE:
+            sb_written(&b, r, p);
+            sb_add(&b, " says every reply identifies the code, but %s leaves %llu",
+                   mm_reply_format(g, p->slot, reply), (unsigned long long)p->actual);
+            break;
+        case MM_MARKER_X:
+            sb_written(&b, r, p);
+            if (p->actual > 2)
+                sb_add(&b, " says no reply leaves more than 2 codes, but %s leaves %llu",
+                       mm_reply_format(g, p->slot, reply), (unsigned long long)p->actual);
+            else
+                sb_add(&b, " says some reply leaves 2 codes, but every reply identifies the code");
+            break;
+        case MM_MARKER_UNRESOLVED:
+            sb_written(&b, r, p);
+            sb_add(&b, " cannot be expanded: %llu codes are possible", (unsigned long long)p->actual);
+            break;
+        }
+        if (p->searched)
+            sb_suggest(&b, r, p, "would make it true", "would make it true");
+        break;
+    case MM_PROBLEM_FOUND_TWICE:
+        sb_add(&b, "code %s is found %llu times; also at %s", mm_code_format(g, p->code, code),
+               (unsigned long long)p->stated,
+               mm_paths_format(&r->paths, g, p->other, path, sizeof path));
+        break;
+    case MM_PROBLEM_NOT_FOUND: {
+        const mm_node *nd = &r->paths.t->nodes[p->node];
+        char at[MM_MAX_PEGS + 1] = "?";
+        if (nd->guess < g->ncodes)
+            mm_code_format(g, nd->guess, at);
+        sb_add(&b, "code %s is never found: ", mm_code_format(g, p->code, code));
+        if (p->slot < 0)
+            sb_add(&b, "its true path stops at guess %s, which cannot be followed", at);
+        else if (p->slot == g->win)
+            sb_add(&b, "guess %s is the code but says it cannot be", at);
+        else
+            sb_add(&b, "guess %s replies %s, which has no child", at,
+                   mm_reply_format(g, p->slot, reply));
+        break;
+    }
+    case MM_PROBLEM_KIND_COUNT:
+        break;
+    }
+    return buf;
+}
