@@ -64,7 +64,7 @@ void mm_compile_opts_init(mm_compile_opts *o)
 
 /* Sets of at most SMALL codes are scored code by code (small_key): below
  * that, a bit-sliced block costs more than it saves. */
-enum { SMALL = 24 };
+enum { SMALL = 32 };
 
 /* small_key counts replies by cell = black * (MM_MAX_PEGS+1) + hits,
  * which needs no table. */
@@ -684,6 +684,8 @@ out:
 typedef struct search {
     score best, cur, floor_c, floor_i;
     bool have;
+    bool at_floor_c, at_floor_i;  /* best is as good as a consistent /
+                                     inconsistent guess can be */
     mm_code pick;
 } search;
 
@@ -692,7 +694,7 @@ static bool consider(worker *w, search *se, mm_code x, uint32_t n, bool cons)
 {
     const shared *sh = w->sh;
     bool entropy = sh->key == MM_RULE_ENTROPY;
-    if (se->have && score_cmp(sh, &se->best, cons ? &se->floor_c : &se->floor_i) <= 0)
+    if (cons ? se->at_floor_c : se->at_floor_i)
         return true;
     if (n <= SMALL) {
         /* the key alone first; the parts only for a guess that may win */
@@ -710,6 +712,9 @@ static bool consider(worker *w, search *se, mm_code x, uint32_t n, bool cons)
         se->best = se->cur;
         se->pick = x;
         se->have = true;
+        /* nothing can beat a floor, and later guesses must beat */
+        se->at_floor_c = score_cmp(sh, &se->best, &se->floor_c) <= 0;
+        se->at_floor_i = score_cmp(sh, &se->best, &se->floor_i) <= 0;
     }
     return false;
 }
@@ -730,14 +735,14 @@ static mm_status choose(worker *w, const mm_code *S, uint32_t n,
     if (branch2 && (st = branch2_consistent(w, n, ncons, &b2best, &b2pick)))
         return st;
     search se;
-    se.have = false;
+    se.have = se.at_floor_c = se.at_floor_i = false;
     se.pick = S[0];
     floor_score(sh, n, true, &se.floor_c);
     floor_score(sh, n, false, &se.floor_i);
     bool done = false;
     for (uint32_t c = 0; c < ncons && !done && !branch2; c++)
         done = consider(w, &se, w->cand[c], n, true);
-    if (se.have && score_cmp(sh, &se.best, &se.floor_i) <= 0)
+    if (se.at_floor_i)
         done = true;
     if (sh->o->consistent_only)
         done = true;
