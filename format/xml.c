@@ -178,12 +178,19 @@ static void keep_message(xml_errors *e, const char *msg)
 {
     static const char ns[] = "{" MM_XML_NS "}";
     size_t o = 0;
-    for (const char *m = msg ? msg : "error"; *m && o + 1 < sizeof e->msg;) {
+    for (const char *m = msg ? msg : "error"; *m && o + 3 < sizeof e->msg; m++) {
         if (strncmp(m, ns, sizeof ns - 1) == 0) {
-            m += sizeof ns - 1;
+            m += sizeof ns - 2;
             continue;
         }
-        e->msg[o++] = *m++;
+        /* Values quoted in the message may hold control characters. */
+        const char *esc = *m == '\r' ? "\\r" : *m == '\t' ? "\\t" : NULL;
+        if (esc) {
+            memcpy(e->msg + o, esc, 2);
+            o += 2;
+        } else {
+            e->msg[o++] = (unsigned char)*m < 0x20 && *m != '\n' ? '?' : *m;
+        }
     }
     while (o && strchr(" \n\r\t.", e->msg[o - 1]))
         o--;
@@ -310,40 +317,31 @@ static mm_status bad(xml_reader *x, const char *fmt, ...)
     return MM_ERR_INPUT;
 }
 
-/* Integers as XML Schema writes them: surrounding blanks, an optional
- * '+', leading zeros. */
+/* Integers and booleans as the schema lets them through: digits with
+ * leading zeros allowed; true, false, 1 or 0.  (libxml2 refuses the
+ * blanks and '+' XML Schema would also allow in the restricted types.) */
 static bool parse_uint(const char *s, uint64_t max, uint64_t *out)
 {
     uint64_t v = 0;
-    bool digits = false;
-    while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
-        s++;
-    if (*s == '+')
-        s++;
-    for (; *s >= '0' && *s <= '9'; s++) {
+    if (!*s)
+        return false;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9')
+            return false;
         unsigned dg = (unsigned)(*s - '0');
         if (v > (max - dg) / 10)
             return false;
         v = v * 10 + dg;
-        digits = true;
     }
-    while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
-        s++;
     *out = v;
-    return digits && !*s;
+    return true;
 }
 
 static bool parse_bool(const char *s, bool *out)
 {
-    size_t n;
-    while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
-        s++;
-    n = strcspn(s, " \t\n\r");
-    if (s[n + strspn(s + n, " \t\n\r")])
-        return false;
-    if ((n == 4 && !strncmp(s, "true", 4)) || (n == 1 && *s == '1'))
+    if (!strcmp(s, "true") || !strcmp(s, "1"))
         *out = true;
-    else if ((n == 5 && !strncmp(s, "false", 5)) || (n == 1 && *s == '0'))
+    else if (!strcmp(s, "false") || !strcmp(s, "0"))
         *out = false;
     else
         return false;

@@ -116,6 +116,37 @@ static void check_root_position(const mm_tree *t)
     mm_tree_release(&r);
 }
 
+/* Hand-made documents of tests/format/good: what the reader makes of
+ * prefixes, CDATA, comments, processing instructions, leading zeros. */
+static void check_good(const char *dir)
+{
+    char path[4096];
+    mm_tree t;
+    mm_diag d;
+    mm_diag_clear(&d);
+    snprintf(path, sizeof path, "%s/citation.xml", dir);
+    if (mm_tree_read_file(path, MM_FMT_AUTO, 0, &t, &d)) {
+        FAIL("%s: %s", path, d.msg);
+    } else {
+        static const char want[] = "A. N. Author, \"Two pegs\" \xe2\x80\x94 Journal of Tiny "
+                                   "Games (2024), p. 1\n<as printed> & checked";
+        if (t.prov.rule || !same_str(t.prov.citation, want))
+            FAIL("%s: citation '%s'", path, t.prov.citation ? t.prov.citation : "(none)");
+        if (t.nnodes != 4 || t.nodes[0].count != 4 || t.pegs != 2 || t.colors != 2 || !t.repeat)
+            FAIL("%s: not the MM(2,2) tree", path);
+        mm_tree_release(&t);
+    }
+    snprintf(path, sizeof path, "%s/options.xml", dir);
+    if (mm_tree_read_file(path, MM_FMT_AUTO, 0, &t, &d)) {
+        FAIL("%s: %s", path, d.msg);
+    } else {
+        if (!same_str(t.prov.rule, "my-rule_2.0") || !t.prov.consistent_only ||
+            t.prov.first != 0 || t.prov.citation || t.repeat)
+            FAIL("%s: provenance or game read wrong", path);
+        mm_tree_release(&t);
+    }
+}
+
 int main(int argc, char **argv)
 {
     static const struct { int p, c; bool rep; const char *name; } games[] = {
@@ -124,6 +155,8 @@ int main(int argc, char **argv)
     };
     mm_format fmt = argc > 1 && !strcmp(argv[1], "bin") ? MM_FMT_BIN : MM_FMT_XML;
     int cases = 0;
+    if (fmt == MM_FMT_XML && argc > 2)
+        check_good(argv[2]);
     for (size_t gi = 0; gi < sizeof games / sizeof *games; gi++) {
         mm_game g;
         mm_diag d;
