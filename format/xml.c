@@ -172,28 +172,29 @@ typedef struct xml_errors {
     size_t len;
 } xml_errors;
 
-/* Keep libxml2's text, without our namespace (it only makes the names
- * long), the final newline and full stop. */
+/* Keep libxml2's text on one line: without our namespace (it only makes
+ * the names long), the final newline and full stop, control characters
+ * shown as escapes. */
 static void keep_message(xml_errors *e, const char *msg)
 {
     static const char ns[] = "{" MM_XML_NS "}";
+    const char *m = msg ? msg : "error", *end = m + strlen(m);
     size_t o = 0;
-    for (const char *m = msg ? msg : "error"; *m && o + 3 < sizeof e->msg; m++) {
-        if (strncmp(m, ns, sizeof ns - 1) == 0) {
-            m += sizeof ns - 2;
+    while (end > m && strchr(" \n\r\t.", end[-1]))
+        end--;
+    while (m < end && o + 3 < sizeof e->msg) {
+        if ((size_t)(end - m) >= sizeof ns - 1 && !memcmp(m, ns, sizeof ns - 1)) {
+            m += sizeof ns - 1;
             continue;
         }
-        /* Values quoted in the message may hold control characters. */
-        const char *esc = *m == '\r' ? "\\r" : *m == '\t' ? "\\t" : NULL;
-        if (esc) {
-            memcpy(e->msg + o, esc, 2);
-            o += 2;
+        char c = *m++;
+        if (c == '\n' || c == '\r' || c == '\t') {
+            e->msg[o++] = '\\';
+            e->msg[o++] = c == '\n' ? 'n' : c == '\r' ? 'r' : 't';
         } else {
-            e->msg[o++] = (unsigned char)*m < 0x20 && *m != '\n' ? '?' : *m;
+            e->msg[o++] = (unsigned char)c < 0x20 ? '?' : c;
         }
     }
-    while (o && strchr(" \n\r\t.", e->msg[o - 1]))
-        o--;
     e->msg[o] = '\0';
 }
 
