@@ -147,6 +147,29 @@ static void check_good(const char *dir)
     }
 }
 
+/* A lenient read keeps a wrong count as stated, where a strict one names
+ * the node's place. */
+static void check_lenient(const char *gooddir)
+{
+    char path[4096];
+    mm_tree t;
+    mm_diag d;
+    mm_diag_clear(&d);
+    snprintf(path, sizeof path, "%s/../bad/wrong_count.xml", gooddir);
+    if (mm_tree_read_file(path, MM_FMT_AUTO, 0, &t, &d) != MM_ERR_INPUT || d.line != 15 ||
+        d.col != 7)
+        FAIL("%s: strict read: %lu:%lu %s", path, d.line, d.col, d.msg);
+    if (mm_tree_read_file(path, MM_FMT_AUTO, MM_READ_LENIENT, &t, &d)) {
+        FAIL("%s: lenient read: %s", path, d.msg);
+        return;
+    }
+    uint32_t c = mm_tree_child(&t, 0, 4); /* reply 1,0: slots 0,2 0,1 0,0 1,1 1,0 */
+    if (t.nnodes != 4 || c == MM_NO_NODE || t.nodes[c].count != 3 ||
+        t.where[c].line != 15 || t.where[c].col != 7)
+        FAIL("%s: lenient read did not keep count 3 at 15:7", path);
+    mm_tree_release(&t);
+}
+
 int main(int argc, char **argv)
 {
     static const struct { int p, c; bool rep; const char *name; } games[] = {
@@ -155,8 +178,10 @@ int main(int argc, char **argv)
     };
     mm_format fmt = argc > 1 && !strcmp(argv[1], "bin") ? MM_FMT_BIN : MM_FMT_XML;
     int cases = 0;
-    if (fmt == MM_FMT_XML && argc > 2)
+    if (fmt == MM_FMT_XML && argc > 2) {
         check_good(argv[2]);
+        check_lenient(argv[2]);
+    }
     for (size_t gi = 0; gi < sizeof games / sizeof *games; gi++) {
         mm_game g;
         mm_diag d;
