@@ -279,7 +279,6 @@ typedef struct xml_reader {
     xmlTextReaderPtr r;
     mm_tree *t;
     mm_diag *d;
-    unsigned flags;
     size_t len;
     xml_scan scan;
     unsigned long line, col;   /* of the current element */
@@ -766,7 +765,7 @@ mm_status mm_xml_read(const char *name, const unsigned char *buf, size_t len,
     xmlSchemaParserCtxtPtr pctx = NULL;
     xmlSchemaPtr schema = NULL;
     xmlSchemaValidCtxtPtr vctx = NULL;
-    xml_reader x = {.t = t, .d = d, .flags = flags, .len = len,
+    xml_reader x = {.t = t, .d = d, .len = len,
                     .scan = {buf, len, 0, 1, 1}};
 
     mm_diag_file(d, name);
