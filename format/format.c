@@ -44,7 +44,9 @@ mm_format mm_format_from_path(const char *path)
 
 mm_format mm_format_detect(const unsigned char *buf, size_t len)
 {
-    if (len >= 4 && buf[0] == 0x89 && memcmp(buf + 1, "MMT", 3) == 0)
+    /* 0x89 starts no UTF-8 text: whatever follows, it is meant as binary,
+     * and the binary reader says what is wrong with a damaged signature. */
+    if (len >= 1 && buf[0] == 0x89)
         return MM_FMT_BIN;
     size_t i = 0;
     if (len >= 3 && !memcmp(buf, "\xEF\xBB\xBF", 3))

@@ -1,0 +1,675 @@
+/*
+ * The binary format, format/binary.md: only the guesses are stored, and the
+ * reader recomputes each node's codes, count, consistency and replies from
+ * the game while it decodes, so reading a file is checking it.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fmt_common.h"
+#include "formats.h"
+
+static const unsigned char bin_signature[8] = {0x89, 'M', 'M', 'T', '\r', '\n', 0x1A, '\n'};
+
+enum {
+    BIN_VERSION = 1,
+    BIN_FIXED = 16,          /* signature .. node count */
+    BIN_MAX_CITATION = 16384,
+};
+
+#define FLAG_REPEAT 0x01u
+#define FLAG_RULE 0x02u
+#define FLAG_CONSISTENT_ONLY 0x04u
+#define FLAG_FIRST 0x08u
+#define FLAG_CITATION 0x10u
+#define FLAG_RESERVED 0xE0u
+
+/* CRC-32 (ISO-HDLC, as zlib and PNG), four bits at a time. */
+static uint32_t crc32_of(const unsigned char *p, size_t n)
+{
+    static const uint32_t tab[16] = {
+        0x00000000, 0x1db71064, 0x3b6e20c8, 0x26d930ac,
+        0x76dc4190, 0x6b6b51f4, 0x4db26158, 0x5005713c,
+        0xedb88320, 0xf00f9344, 0xd6d6a3e8, 0xcb61b38c,
+        0x9b64c2b0, 0x86d3d2d4, 0xa00ae278, 0xbdbdf21c,
+    };
+    uint32_t c = 0xFFFFFFFFu;
+    for (size_t i = 0; i < n; i++) {
+        c ^= p[i];
+        c = (c >> 4) ^ tab[c & 15];
+        c = (c >> 4) ^ tab[c & 15];
+    }
+    return c ^ 0xFFFFFFFFu;
+}
+
+static uint32_t read_le16(const unsigned char *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8;
+}
+
+static uint32_t read_le32(const unsigned char *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+           (uint32_t)p[3] << 24;
+}
+
+/* Bits needed to write any number below m (0 when m <= 1). */
+static int width_below(uint32_t m)
+{
+    return m <= 1 ? 0 : 32 - __builtin_clz(m - 1);
+}
+
+/* Split the ascending codes[lo, hi) by their reply to guess, stably, so
+ * each part stays ascending; cnt[s] receives the size of the part of slot
+ * s and start[s] where it begins.  sc and tmp are scratch of ncodes. */
+static void split(const mm_game *g, mm_code guess, mm_code *codes, uint32_t lo,
+                  uint32_t hi, mm_code *tmp, uint8_t *sc, uint32_t *cnt,
+                  uint32_t *start)
+{
+    memset(cnt, 0, MM_MAX_REPLIES * sizeof *cnt);
+    for (uint32_t i = lo; i < hi; i++) {
+        sc[i] = (uint8_t)mm_game_score(g, guess, codes[i]);
+        cnt[sc[i]]++;
+    }
+    uint32_t pos[MM_MAX_REPLIES], acc = lo;
+    for (int s = 0; s < g->nreplies; s++) {
+        start[s] = pos[s] = acc;
+        acc += cnt[s];
+    }
+    for (uint32_t i = lo; i < hi; i++)
+        tmp[pos[sc[i]]++] = codes[i];
+    memcpy(codes + lo, tmp + lo, (size_t)(hi - lo) * sizeof *codes);
+}
+
+/* A node on the walk: its index, its codes codes[lo, hi), its depth. */
+typedef struct bin_item {
+    uint32_t node, lo, hi, depth;
+} bin_item;
+
+/* Each node pushes at most nreplies - 1 children and the depth is bounded,
+ * so the walk's stack never holds more than this. */
+#define BIN_STACK_MAX (MM_FMT_MAX_DEPTH * MM_MAX_REPLIES)
+
+/* ------------------------------------------------------------------ */
+/* Writing */
+
+typedef struct outbuf {
+    unsigned char *p;
+    size_t len, cap;
+    bool failed;
+    uint64_t acc; /* pending bits, the oldest highest */
+    int nacc;
+} outbuf;
+
+static void out_bytes(outbuf *o, const void *src, size_t n)
+{
+    if (o->failed)
+        return;
+    if (n > o->cap - o->len) {
+        size_t cap = o->cap ? o->cap : 256;
+        while (n > cap - o->len)
+            cap *= 2;
+        unsigned char *p = realloc(o->p, cap);
+        if (!p) {
+            o->failed = true;
+            return;
+        }
+        o->p = p;
+        o->cap = cap;
+    }
+    memcpy(o->p + o->len, src, n);
+    o->len += n;
+}
+
+static void out_u8(outbuf *o, unsigned v)
+{
+    unsigned char b = (unsigned char)v;
+    out_bytes(o, &b, 1);
+}
+
+static void out_le16(outbuf *o, uint32_t v)
+{
+    unsigned char b[2] = {(unsigned char)v, (unsigned char)(v >> 8)};
+    out_bytes(o, b, 2);
+}
+
+static void out_le32(outbuf *o, uint32_t v)
+{
+    unsigned char b[4] = {(unsigned char)v, (unsigned char)(v >> 8),
+                          (unsigned char)(v >> 16), (unsigned char)(v >> 24)};
+    out_bytes(o, b, 4);
+}
+
+/* Append the low n bits of v (n <= 32), most significant first. */
+static void out_bits(outbuf *o, uint32_t v, int n)
+{
+    if (n == 0)
+        return;
+    o->acc = o->acc << n | (v & (uint32_t)((UINT64_C(1) << n) - 1));
+    o->nacc += n;
+    while (o->nacc >= 8) {
+        o->nacc -= 8;
+        out_u8(o, (unsigned)(o->acc >> o->nacc) & 0xFF);
+    }
+}
+
+/* Exp-Golomb: v + 1 preceded by as many zero bits as it has after its
+ * leading 1. */
+static void out_expgolomb(outbuf *o, uint32_t v)
+{
+    uint32_t x = v + 1;
+    int k = 31 - __builtin_clz(x);
+    out_bits(o, 0, k);
+    out_bits(o, x, k + 1);
+}
+
+static void out_pad(outbuf *o)
+{
+    if (o->nacc)
+        out_bits(o, 0, 8 - o->nacc);
+}
+
+/* Index of the first code of the ascending codes[lo, hi) that is >= x. */
+static uint32_t lower_bound(const mm_code *codes, uint32_t lo, uint32_t hi, mm_code x)
+{
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (codes[mid] < x)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* The payload of a tree that passed mm_tree_check; *nodes receives the
+ * number of nodes written. */
+static mm_status encode_nodes(const mm_tree *t, const mm_game *g, outbuf *o,
+                              uint32_t *nodes, mm_diag *d)
+{
+    mm_status st = MM_OK;
+    uint32_t n = g->ncodes, written = 0;
+    mm_code *codes = malloc((size_t)n * sizeof *codes);
+    mm_code *tmp = malloc((size_t)n * sizeof *tmp);
+    uint8_t *sc = malloc(n);
+    bin_item *stack = malloc(BIN_STACK_MAX * sizeof *stack);
+    if (!codes || !tmp || !sc || !stack) {
+        st = mm_diag_set(d, MM_ERR_NOMEM, "out of memory writing the tree");
+        goto out;
+    }
+    for (uint32_t i = 0; i < n; i++)
+        codes[i] = i;
+    size_t top = 0;
+    stack[top++] = (bin_item){0, 0, n, 1};
+    while (top) {
+        bin_item it = stack[--top];
+        const mm_node *nd = &t->nodes[it.node];
+        uint32_t size = it.hi - it.lo;
+        uint32_t at = lower_bound(codes, it.lo, it.hi, nd->guess);
+        written++;
+        if (at < it.hi && codes[at] == nd->guess) {
+            out_bits(o, 1, 1);
+            if (size >= 2)
+                out_expgolomb(o, at - it.lo);
+        } else {
+            out_bits(o, 0, 1);
+            out_bits(o, nd->guess - (at - it.lo), width_below(n - size));
+        }
+        if (!nd->replies)
+            continue;
+        if (it.depth >= MM_FMT_MAX_DEPTH) {
+            st = mm_diag_set(d, MM_ERR_LIMIT,
+                             "the tree is deeper than %d guesses, the most the "
+                             "binary format holds", MM_FMT_MAX_DEPTH);
+            goto out;
+        }
+        uint32_t cnt[MM_MAX_REPLIES], start[MM_MAX_REPLIES];
+        split(g, nd->guess, codes, it.lo, it.hi, tmp, sc, cnt, start);
+        /* Children go on the stack last first, so they come off in slot
+         * order: preorder.  mm_tree_check has matched them to the parts. */
+        for (int s = g->nreplies - 1; s >= 0; s--)
+            if (nd->replies >> s & 1u)
+                stack[top++] = (bin_item){mm_tree_child(t, it.node, s), start[s],
+                                          start[s] + cnt[s], it.depth + 1};
+    }
+    out_pad(o);
+    *nodes = written;
+out:
+    free(codes);
+    free(tmp);
+    free(sc);
+    free(stack);
+    return st;
+}
+
+mm_status mm_bin_write(const mm_tree *t, char **buf, size_t *len, mm_diag *d)
+{
+    mm_status st;
+    mm_game g;
+    outbuf o = {0};
+    const mm_provenance *pv = &t->prov;
+    size_t rule_len = pv->rule ? strlen(pv->rule) : 0;
+    size_t cit_len = pv->citation ? strlen(pv->citation) : 0, bad;
+
+    if (pv->rule && !mm_fmt_rule_ok(pv->rule, rule_len))
+        return mm_diag_set(d, MM_ERR_INPUT, "rule name '%.64s' is not 1-%d letters, "
+                           "digits, '.', '_' or '-'", pv->rule, MM_FMT_RULE_MAX);
+    if (pv->citation && !mm_fmt_text_ok(pv->citation, cit_len, &bad))
+        return mm_diag_set(d, MM_ERR_INPUT, "the citation is not 1-%d characters of "
+                           "UTF-8 text (byte %zu)", MM_FMT_TEXT_MAX_CHARS, bad);
+    if ((st = mm_game_init(&g, t->pegs, t->colors, t->repeat, d)))
+        return st;
+    if (pv->rule && pv->first != MM_NO_CODE && pv->first >= g.ncodes) {
+        st = mm_diag_set(d, MM_ERR_INPUT, "first guess %u is not a code", pv->first);
+        goto out;
+    }
+    if ((st = mm_tree_check(t, &g, d))) {
+        char msg[MM_DIAG_MSG_MAX];
+        snprintf(msg, sizeof msg, "%s", d ? d->msg : "");
+        st = mm_diag_set(d, st, "the binary format holds only trees true to their "
+                         "game, and this one is not: %s", msg);
+        goto out;
+    }
+
+    unsigned flags = t->repeat ? FLAG_REPEAT : 0;
+    if (pv->rule) {
+        flags |= FLAG_RULE;
+        if (pv->consistent_only)
+            flags |= FLAG_CONSISTENT_ONLY;
+        if (pv->first != MM_NO_CODE)
+            flags |= FLAG_FIRST;
+    }
+    if (pv->citation)
+        flags |= FLAG_CITATION;
+    out_bytes(&o, bin_signature, sizeof bin_signature);
+    out_u8(&o, BIN_VERSION);
+    out_u8(&o, (unsigned)t->pegs);
+    out_u8(&o, (unsigned)t->colors);
+    out_u8(&o, flags);
+    size_t nodes_at = o.len;
+    out_le32(&o, 0); /* node count, known after the payload */
+    if (flags & FLAG_RULE) {
+        out_u8(&o, (unsigned)rule_len);
+        out_bytes(&o, pv->rule, rule_len);
+    }
+    if (flags & FLAG_FIRST)
+        out_le32(&o, pv->first);
+    if (flags & FLAG_CITATION) {
+        out_le16(&o, (uint32_t)cit_len);
+        out_bytes(&o, pv->citation, cit_len);
+    }
+    size_t payload_at = o.len;
+    out_le32(&o, 0);
+    uint32_t nodes = 0;
+    if ((st = encode_nodes(t, &g, &o, &nodes, d)))
+        goto out;
+    if (o.failed || o.len - payload_at - 4 > UINT32_MAX) {
+        st = mm_diag_set(d, MM_ERR_NOMEM, "out of memory writing the tree");
+        goto out;
+    }
+    uint32_t payload = (uint32_t)(o.len - payload_at - 4);
+    for (int i = 0; i < 4; i++) {
+        o.p[nodes_at + (size_t)i] = (unsigned char)(nodes >> 8 * i);
+        o.p[payload_at + (size_t)i] = (unsigned char)(payload >> 8 * i);
+    }
+    out_le32(&o, crc32_of(o.p, o.len));
+    if (o.failed) {
+        st = mm_diag_set(d, MM_ERR_NOMEM, "out of memory writing the tree");
+        goto out;
+    }
+    *buf = (char *)o.p;
+    *len = o.len;
+    o.p = NULL;
+out:
+    free(o.p);
+    mm_game_release(&g);
+    return st;
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading */
+
+typedef struct bitreader {
+    const unsigned char *p;
+    uint64_t nbits, pos;
+} bitreader;
+
+/* Read n bits (n <= 32) into *v; false when the payload ends first. */
+static bool br_bits(bitreader *b, int n, uint32_t *v)
+{
+    if ((uint64_t)n > b->nbits - b->pos)
+        return false;
+    uint32_t x = 0;
+    for (int i = 0; i < n; i++, b->pos++)
+        x = x << 1 | (uint32_t)(b->p[b->pos >> 3] >> (7 - (b->pos & 7)) & 1);
+    *v = x;
+    return true;
+}
+
+typedef struct bin_reader {
+    const mm_game *g;
+    bitreader br;
+    int64_t base;     /* file offset of the payload */
+    mm_diag *d;
+} bin_reader;
+
+static mm_status truncated_payload(bin_reader *r)
+{
+    return mm_diag_at_offset(r->d, MM_ERR_INPUT, r->base + (int64_t)(r->br.nbits / 8),
+                             "the payload ends in the middle of a node");
+}
+
+/* The guess of a node whose ascending codes are codes[lo, hi). */
+static mm_status decode_guess(bin_reader *r, const mm_code *codes, uint32_t lo,
+                              uint32_t hi, int64_t at, mm_code *guess)
+{
+    uint32_t size = hi - lo, outside = r->g->ncodes - size, c, v;
+    if (!br_bits(&r->br, 1, &c))
+        return truncated_payload(r);
+    if (c) {
+        if (size == 1) {
+            *guess = codes[lo];
+            return MM_OK;
+        }
+        int zeros = 0;
+        for (;;) {
+            if (!br_bits(&r->br, 1, &v))
+                return truncated_payload(r);
+            if (v)
+                break;
+            if (++zeros > 24)
+                return mm_diag_at_offset(r->d, MM_ERR_INPUT, at,
+                                         "guess index has more than 24 leading zero bits");
+        }
+        if (!br_bits(&r->br, zeros, &v))
+            return truncated_payload(r);
+        v = (v | UINT32_C(1) << zeros) - 1;
+        if (v >= size)
+            return mm_diag_at_offset(r->d, MM_ERR_INPUT, at,
+                                     "guess index %u, but only %u codes are possible there",
+                                     v, size);
+        *guess = codes[lo + v];
+        return MM_OK;
+    }
+    if (outside == 0)
+        return mm_diag_at_offset(r->d, MM_ERR_INPUT, at,
+                                 "the first guess is marked as not a possible code, "
+                                 "but every code is possible");
+    if (!br_bits(&r->br, width_below(outside), &v))
+        return truncated_payload(r);
+    if (v >= outside)
+        return mm_diag_at_offset(r->d, MM_ERR_INPUT, at,
+                                 "guess index %u, but only %u codes are impossible there",
+                                 v, outside);
+    /* The v-th code (from 0) that is not in the ascending codes[lo, hi). */
+    mm_code x = v;
+    for (uint32_t i = lo; i < hi && codes[i] <= x; i++)
+        x++;
+    *guess = x;
+    return MM_OK;
+}
+
+/* Decode the declared number of nodes (already allocated in t) in
+ * preorder, building each node's children from the game. */
+static mm_status decode_nodes(bin_reader *r, mm_tree *t, uint32_t nodes)
+{
+    mm_status st = MM_OK;
+    const mm_game *g = r->g;
+    uint32_t n = g->ncodes, next = 1;
+    mm_code *codes = malloc((size_t)n * sizeof *codes);
+    mm_code *tmp = malloc((size_t)n * sizeof *tmp);
+    uint8_t *sc = malloc(n);
+    bin_item *stack = malloc(BIN_STACK_MAX * sizeof *stack);
+    if (!codes || !tmp || !sc || !stack) {
+        st = mm_diag_set(r->d, MM_ERR_NOMEM, "out of memory reading the tree");
+        goto out;
+    }
+    for (uint32_t i = 0; i < n; i++)
+        codes[i] = i;
+    size_t top = 0;
+    stack[top++] = (bin_item){0, 0, n, 1};
+    while (top) {
+        bin_item it = stack[--top];
+        int64_t at = r->base + (int64_t)(r->br.pos / 8);
+        mm_code guess = 0;
+        t->where[it.node] = (mm_srcpos){0, 0, at};
+        if ((st = decode_guess(r, codes, it.lo, it.hi, at, &guess)))
+            goto out;
+        uint32_t cnt[MM_MAX_REPLIES], start[MM_MAX_REPLIES];
+        split(g, guess, codes, it.lo, it.hi, tmp, sc, cnt, start);
+        uint64_t replies = 0;
+        for (int s = 0; s < g->nreplies; s++)
+            if (cnt[s] && s != g->win)
+                replies |= UINT64_C(1) << s;
+        uint32_t k = (uint32_t)__builtin_popcountll(replies);
+        mm_node *nd = &t->nodes[it.node];
+        nd->guess = guess;
+        nd->count = it.hi - it.lo;
+        nd->flags = cnt[g->win] ? MM_NODE_CONSISTENT : 0;
+        nd->replies = replies;
+        if (!k)
+            continue;
+        if (it.depth >= MM_FMT_MAX_DEPTH) {
+            st = mm_diag_at_offset(r->d, MM_ERR_INPUT, at,
+                                   "the tree is deeper than %d guesses", MM_FMT_MAX_DEPTH);
+            goto out;
+        }
+        if (k > nodes - next) {
+            st = mm_diag_at_offset(r->d, MM_ERR_INPUT, at,
+                                   "the tree has more nodes than the %u the header declares",
+                                   nodes);
+            goto out;
+        }
+        nd->child = next;
+        uint32_t c = next + k;
+        for (int s = g->nreplies - 1; s >= 0; s--)
+            if (replies >> s & 1u)
+                stack[top++] = (bin_item){--c, start[s], start[s] + cnt[s], it.depth + 1};
+        next += k;
+    }
+    if (next != nodes) {
+        st = mm_diag_at_offset(r->d, MM_ERR_INPUT, r->base + (int64_t)(r->br.pos / 8),
+                               "the header declares %u nodes, the tree has %u", nodes, next);
+        goto out;
+    }
+    uint64_t used = (r->br.pos + 7) / 8;
+    if (used < r->br.nbits / 8) {
+        st = mm_diag_at_offset(r->d, MM_ERR_INPUT, r->base + (int64_t)used,
+                               "%llu payload bytes after the last node",
+                               (unsigned long long)(r->br.nbits / 8 - used));
+        goto out;
+    }
+    uint32_t pad;
+    if (br_bits(&r->br, (int)(r->br.nbits - r->br.pos), &pad) && pad)
+        st = mm_diag_at_offset(r->d, MM_ERR_INPUT, r->base + (int64_t)used - 1,
+                               "padding bits after the last node are not zero");
+out:
+    free(codes);
+    free(tmp);
+    free(sc);
+    free(stack);
+    return st;
+}
+
+typedef struct bin_header {
+    int pegs, colors;
+    unsigned flags;
+    uint32_t nodes;
+    const unsigned char *rule, *citation;
+    size_t rule_len, cit_len;
+    mm_code first;
+    size_t first_at, payload_at, payload_len;
+} bin_header;
+
+static mm_status truncated(mm_diag *d, size_t at, const char *what)
+{
+    return mm_diag_at_offset(d, MM_ERR_INPUT, (int64_t)at,
+                             "file ends in the middle of %s (truncated)", what);
+}
+
+/* Everything up to the payload, with each length checked against the
+ * bytes that remain; then the file's length and checksum. */
+static mm_status parse_header(const unsigned char *buf, size_t len, bin_header *h,
+                              mm_diag *d)
+{
+    size_t sig = len < sizeof bin_signature ? len : sizeof bin_signature;
+    if (memcmp(buf, bin_signature, sig) != 0) {
+        size_t at = 0;
+        while (buf[at] == bin_signature[at])
+            at++;
+        return mm_diag_at_offset(d, MM_ERR_INPUT, (int64_t)at,
+                                 "not an mmtree binary file (bad signature%s)",
+                                 at >= 4 ? ": mangled line endings?" : "");
+    }
+    if (len < BIN_FIXED)
+        return truncated(d, len, "the header");
+    if (buf[8] != BIN_VERSION)
+        return mm_diag_at_offset(d, MM_ERR_INPUT, 8,
+                                 "format version %u is not supported (only %u)",
+                                 buf[8], BIN_VERSION);
+    h->pegs = buf[9];
+    h->colors = buf[10];
+    h->flags = buf[11];
+    h->nodes = read_le32(buf + 12);
+    if (h->pegs < 1 || h->pegs > MM_MAX_PEGS)
+        return mm_diag_at_offset(d, MM_ERR_INPUT, 9, "%d pegs: must be 1..%d", h->pegs,
+                                 MM_MAX_PEGS);
+    if (h->colors < 1 || h->colors > MM_MAX_COLORS)
+        return mm_diag_at_offset(d, MM_ERR_INPUT, 10, "%d colours: must be 1..%d",
+                                 h->colors, MM_MAX_COLORS);
+    if (h->flags & FLAG_RESERVED)
+        return mm_diag_at_offset(d, MM_ERR_INPUT, 11, "reserved flag bits 0x%02x are set",
+                                 h->flags & FLAG_RESERVED);
+    if ((h->flags & (FLAG_CONSISTENT_ONLY | FLAG_FIRST)) && !(h->flags & FLAG_RULE))
+        return mm_diag_at_offset(d, MM_ERR_INPUT, 11,
+                                 "rule options are flagged without a rule");
+    size_t at = BIN_FIXED;
+    if (h->flags & FLAG_RULE) {
+        if (len - at < 1)
+            return truncated(d, at, "the rule name");
+        h->rule_len = buf[at];
+        if (h->rule_len > len - at - 1)
+            return truncated(d, at, "the rule name");
+        h->rule = buf + at + 1;
+        if (!mm_fmt_rule_ok((const char *)h->rule, h->rule_len))
+            return mm_diag_at_offset(d, MM_ERR_INPUT, (int64_t)at,
+                                     "rule name is not 1-%d letters, digits, '.', '_' or '-'",
+                                     MM_FMT_RULE_MAX);
+        at += 1 + h->rule_len;
+    }
+    if (h->flags & FLAG_FIRST) {
+        if (len - at < 4)
+            return truncated(d, at, "the first guess");
+        h->first = read_le32(buf + at);
+        h->first_at = at;
+        at += 4;
+    }
+    if (h->flags & FLAG_CITATION) {
+        if (len - at < 2)
+            return truncated(d, at, "the citation");
+        h->cit_len = read_le16(buf + at);
+        if (h->cit_len > len - at - 2)
+            return truncated(d, at, "the citation");
+        h->citation = buf + at + 2;
+        size_t bad;
+        if (h->cit_len > BIN_MAX_CITATION ||
+            !mm_fmt_text_ok((const char *)h->citation, h->cit_len, &bad))
+            return mm_diag_at_offset(d, MM_ERR_INPUT,
+                                     (int64_t)(at + 2 + (h->cit_len > BIN_MAX_CITATION ? 0 : bad)),
+                                     "the citation is not 1-%d characters of UTF-8 text",
+                                     MM_FMT_TEXT_MAX_CHARS);
+        at += 2 + h->cit_len;
+    }
+    if (len - at < 4)
+        return truncated(d, at, "the payload length");
+    h->payload_len = read_le32(buf + at);
+    h->payload_at = at + 4;
+    if (h->payload_len < 1)
+        return mm_diag_at_offset(d, MM_ERR_INPUT, (int64_t)at, "the payload is empty");
+    at += 4;
+    if (h->payload_len > len - at || len - at - h->payload_len < 4)
+        return truncated(d, len, "the payload or the checksum");
+    at += h->payload_len;
+    if (len - at > 4)
+        return mm_diag_at_offset(d, MM_ERR_INPUT, (int64_t)(at + 4),
+                                 "%zu bytes of garbage after the checksum", len - at - 4);
+    uint32_t want = read_le32(buf + at), got = crc32_of(buf, at);
+    if (want != got)
+        return mm_diag_at_offset(d, MM_ERR_INPUT, (int64_t)at,
+                                 "checksum 0x%08x does not match the contents (0x%08x): "
+                                 "the file is corrupt", want, got);
+    return MM_OK;
+}
+
+static mm_status set_provenance(mm_tree *t, const bin_header *h, mm_diag *d)
+{
+    char *rule = NULL, *cit = NULL;
+    if (h->rule && !(rule = strndup((const char *)h->rule, h->rule_len)))
+        goto nomem;
+    if (h->citation && !(cit = strndup((const char *)h->citation, h->cit_len)))
+        goto nomem;
+    t->prov.rule = rule;
+    t->prov.citation = cit;
+    t->prov.consistent_only = (h->flags & FLAG_CONSISTENT_ONLY) != 0;
+    t->prov.first = (h->flags & FLAG_FIRST) ? h->first : MM_NO_CODE;
+    return MM_OK;
+nomem:
+    free(rule);
+    return mm_diag_set(d, MM_ERR_NOMEM, "out of memory");
+}
+
+mm_status mm_bin_read(const char *name, const unsigned char *buf, size_t len,
+                      unsigned flags, mm_tree *t, mm_diag *d)
+{
+    /* flags: a .mmt file states nothing the game does not decide, so a
+     * lenient read is a strict one (format/binary.md). */
+    mm_status st;
+    bin_header h = {0};
+    mm_game g;
+
+    mm_diag_file(d, name);
+    mm_tree_init(t, 0, 0, false);
+    if ((st = parse_header(buf, len, &h, d)))
+        return st;
+    bool repeat = (h.flags & FLAG_REPEAT) != 0;
+    if (!repeat && h.colors < h.pegs)
+        return mm_diag_at_offset(d, MM_ERR_INPUT, 10,
+                                 "%d colours cannot fill %d pegs without repeating",
+                                 h.colors, h.pegs);
+    /* Every node takes a payload bit, and every code a node of its own:
+     * check both before allocating the nodes or setting up the game. */
+    if (h.nodes < 1 || h.nodes > (uint64_t)h.payload_len * 8)
+        return mm_diag_at_offset(d, MM_ERR_INPUT, 12,
+                                 "%u nodes cannot fit in a payload of %zu bytes",
+                                 h.nodes, h.payload_len);
+    uint64_t ncodes = mm_game_count(h.pegs, h.colors, repeat);
+    if (ncodes > h.nodes)
+        return mm_diag_at_offset(d, MM_ERR_INPUT, 12,
+                                 "%u nodes cannot hold the %llu codes of the game",
+                                 h.nodes, (unsigned long long)ncodes);
+    if ((st = mm_game_init(&g, h.pegs, h.colors, repeat, d)))
+        return st;
+    if ((h.flags & FLAG_FIRST) && h.first >= g.ncodes) {
+        st = mm_diag_at_offset(d, MM_ERR_INPUT, (int64_t)h.first_at,
+                               "first guess %u is not a code of the game", h.first);
+        goto out;
+    }
+    mm_tree_init(t, h.pegs, h.colors, repeat);
+    uint32_t first;
+    if ((st = set_provenance(t, &h, d)) || (st = mm_tree_track_where(t, d)) ||
+        (st = mm_tree_alloc(t, h.nodes, &first, d)))
+        goto out;
+    bin_reader r = {
+        .g = &g,
+        .br = {buf + h.payload_at, (uint64_t)h.payload_len * 8, 0},
+        .base = (int64_t)h.payload_at,
+        .d = d,
+    };
+    st = decode_nodes(&r, t, h.nodes);
+out:
+    if (st)
+        mm_tree_release(t);
+    mm_game_release(&g);
+    return st;
+}

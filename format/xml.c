@@ -1,0 +1,1039 @@
+/*
+ * XML trees (schemas/mmtree.xsd): written with xmlTextWriter, read with a
+ * streaming xmlTextReader that validates against the schema compiled into
+ * the program.  Input is untrusted: no DTD (a DOCTYPE is refused before
+ * libxml2 sees the document), no entity substitution, no network, default
+ * size and depth limits; libxml2's messages are captured, never printed.
+ */
+#include <limits.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/xmlreader.h>
+#include <libxml/xmlschemas.h>
+#include <libxml/xmlwriter.h>
+
+#include "fmt_common.h"
+#include "formats.h"
+
+#define MM_XML_NS "urn:mmtree:tree:1"
+
+/* schemas/mmtree.xsd, embedded at build time (format/embed.c). */
+extern const unsigned char mm_xsd[];
+extern const size_t mm_xsd_len;
+
+#ifdef MM_XML_CONST_ERROR
+typedef const xmlError *mm_xml_error_ptr;
+#else
+typedef xmlErrorPtr mm_xml_error_ptr;
+#endif
+
+/* A complete tree needs a <node> element for each code, of 27 bytes at
+ * least; a document too small for its game is refused before the game's
+ * tables are set up. */
+#define XML_MIN_BYTES_PER_CODE 16
+
+static pthread_once_t xml_once = PTHREAD_ONCE_INIT;
+
+static void xml_init(void)
+{
+    xmlInitParser();
+}
+
+/* ------------------------------------------------------------------ */
+/* Positions.  libxml2's reader parses ahead of the node it returns, so
+ * the parser's line and column are not the node's: element positions come
+ * from a scan of the same bytes that finds each start tag in document
+ * order, the order in which the reader returns them. */
+
+typedef struct xml_scan {
+    const unsigned char *p;
+    size_t len, pos;
+    unsigned long line, col;
+} xml_scan;
+
+static void scan_to(xml_scan *s, size_t to)
+{
+    for (; s->pos < to; s->pos++) {
+        unsigned char c = s->p[s->pos];
+        if (c == '\n' || (c == '\r' && (s->pos + 1 >= s->len || s->p[s->pos + 1] != '\n'))) {
+            s->line++;
+            s->col = 1;
+        } else if ((c & 0xC0) != 0x80) { /* count characters, not bytes */
+            s->col++;
+        }
+    }
+}
+
+static bool scan_has(const xml_scan *s, const char *lit)
+{
+    size_t n = strlen(lit);
+    return s->len - s->pos >= n && memcmp(s->p + s->pos, lit, n) == 0;
+}
+
+/* Move past the next occurrence of lit (or to the end). */
+static void scan_past(xml_scan *s, const char *lit)
+{
+    size_t n = strlen(lit), at = s->pos;
+    for (;;) {
+        const unsigned char *q = memchr(s->p + at, lit[0], s->len - at);
+        if (!q || (size_t)(s->p + s->len - q) < n) {
+            scan_to(s, s->len);
+            return;
+        }
+        at = (size_t)(q - s->p);
+        if (memcmp(q, lit, n) == 0) {
+            scan_to(s, at + n);
+            return;
+        }
+        at++;
+    }
+}
+
+/* Skip comments, processing instructions, CDATA sections and end tags;
+ * stop on the '<' of the next start tag (or DOCTYPE); false at the end. */
+static bool scan_next_tag(xml_scan *s)
+{
+    for (;;) {
+        const unsigned char *q = memchr(s->p + s->pos, '<', s->len - s->pos);
+        if (!q) {
+            scan_to(s, s->len);
+            return false;
+        }
+        scan_to(s, (size_t)(q - s->p));
+        if (scan_has(s, "<!--"))
+            scan_past(s, "-->");
+        else if (scan_has(s, "<![CDATA["))
+            scan_past(s, "]]>");
+        else if (scan_has(s, "<?"))
+            scan_past(s, "?>");
+        else if (scan_has(s, "</"))
+            scan_past(s, ">");
+        else
+            return true;
+    }
+}
+
+/* Line and column of byte offset off. */
+static void scan_position(const unsigned char *p, size_t len, size_t off,
+                          unsigned long *line, unsigned long *col)
+{
+    xml_scan s = {p, len, 0, 1, 1};
+    scan_to(&s, off < len ? off : len);
+    *line = s.line;
+    *col = s.col;
+}
+
+/* The prolog may hold an XML declaration, comments and processing
+ * instructions, never a DOCTYPE: refusing one here keeps every DTD
+ * feature (entities above all) away from libxml2. */
+static mm_status check_prolog(const unsigned char *p, size_t len, mm_diag *d)
+{
+    const unsigned char *nul = memchr(p, 0, len);
+    unsigned long line, col;
+    if (nul) {
+        scan_position(p, len, (size_t)(nul - p), &line, &col);
+        return mm_diag_at(d, MM_ERR_INPUT, line, col,
+                          "NUL byte: mmtree XML documents are UTF-8 text");
+    }
+    xml_scan s = {p, len, 0, 1, 1};
+    if (len >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)
+        s.pos = 3;
+    for (;;) {
+        while (s.pos < len && strchr(" \t\r\n", p[s.pos]))
+            scan_to(&s, s.pos + 1);
+        if (scan_has(&s, "<?"))
+            scan_past(&s, "?>");
+        else if (scan_has(&s, "<!--"))
+            scan_past(&s, "-->");
+        else
+            break;
+    }
+    if (scan_has(&s, "<!"))
+        return mm_diag_at(d, MM_ERR_INPUT, s.line, s.col,
+                          "a DOCTYPE is not allowed in an mmtree document");
+    return MM_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* libxml2's messages.  Handlers are thread-local in libxml2; they are set
+ * around each call and the caller's restored afterwards. */
+
+typedef struct xml_errors {
+    bool set;
+    bool schema;            /* a validity error (else well-formedness) */
+    unsigned long line, col;
+    char msg[MM_DIAG_MSG_MAX];
+    xmlTextReaderPtr reader;
+    const unsigned char *buf;
+    size_t len;
+} xml_errors;
+
+/* Keep libxml2's text on one line: without our namespace (it only makes
+ * the names long), the final newline and full stop, control characters
+ * shown as escapes. */
+static void keep_message(xml_errors *e, const char *msg)
+{
+    static const char ns[] = "{" MM_XML_NS "}";
+    const char *m = msg ? msg : "error", *end = m + strlen(m);
+    size_t o = 0;
+    while (end > m && strchr(" \n\r\t.", end[-1]))
+        end--;
+    while (m < end && o + 3 < sizeof e->msg) {
+        if ((size_t)(end - m) >= sizeof ns - 1 && !memcmp(m, ns, sizeof ns - 1)) {
+            m += sizeof ns - 1;
+            continue;
+        }
+        char c = *m++;
+        if (c == '\n' || c == '\r' || c == '\t') {
+            e->msg[o++] = '\\';
+            e->msg[o++] = c == '\n' ? 'n' : c == '\r' ? 'r' : 't';
+        } else {
+            e->msg[o++] = (unsigned char)c < 0x20 ? '?' : c;
+        }
+    }
+    e->msg[o] = '\0';
+}
+
+static void on_error(void *ctx, mm_xml_error_ptr err)
+{
+    xml_errors *e = ctx;
+    if (e->set || !err || err->level < XML_ERR_ERROR)
+        return;
+    e->set = true;
+    e->schema = err->domain == XML_FROM_SCHEMASV;
+    keep_message(e, err->message);
+    e->line = err->line > 0 ? (unsigned long)err->line : 0;
+    e->col = err->int2 > 0 ? (unsigned long)err->int2 : 0;
+    /* Validity errors carry no column; they come while the parser has
+     * just read the offending tag: point at its '<'. */
+    if (e->schema && e->reader) {
+        long off = xmlTextReaderByteConsumed(e->reader);
+        if (off > 0 && (size_t)off <= e->len) {
+            size_t at = (size_t)off - 1;
+            while (at > 0 && e->buf[at] != '<')
+                at--;
+            scan_position(e->buf, e->len, at, &e->line, &e->col);
+        }
+    }
+}
+
+static void on_generic(void *ctx, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void on_generic(void *ctx, const char *fmt, ...)
+{
+    xml_errors *e = ctx;
+    char msg[MM_DIAG_MSG_MAX];
+    va_list ap;
+    if (e->set)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    e->set = true;
+    keep_message(e, msg);
+}
+
+typedef struct xml_handlers {
+    xmlStructuredErrorFunc serror;
+    void *sctx;
+    xmlGenericErrorFunc gerror;
+    void *gctx;
+} xml_handlers;
+
+static void handlers_install(xml_handlers *saved, xml_errors *e)
+{
+    pthread_once(&xml_once, xml_init);
+    saved->serror = xmlStructuredError;
+    saved->sctx = xmlStructuredErrorContext;
+    saved->gerror = xmlGenericError;
+    saved->gctx = xmlGenericErrorContext;
+    xmlSetStructuredErrorFunc(e, on_error);
+    xmlSetGenericErrorFunc(e, on_generic);
+}
+
+static void handlers_restore(const xml_handlers *saved)
+{
+    xmlSetStructuredErrorFunc(saved->sctx, saved->serror);
+    xmlSetGenericErrorFunc(saved->gctx, saved->gerror);
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading */
+
+/* A node as read, in document order (preorder). */
+typedef struct pre_node {
+    mm_code guess;
+    uint32_t count, flags;
+    uint64_t replies;
+    uint32_t depth;     /* root 0 */
+    int last_slot;      /* slot of its latest child, -1 before the first */
+    unsigned long line, col;
+} pre_node;
+
+typedef struct xml_reader {
+    xmlTextReaderPtr r;
+    mm_tree *t;
+    mm_diag *d;
+    size_t len;
+    xml_scan scan;
+    unsigned long line, col;   /* of the current element */
+    mm_game g;
+    bool have_game;
+    /* <node> elements */
+    pre_node *nodes;
+    uint32_t nnodes, cap;
+    uint32_t open[MM_FMT_MAX_DEPTH]; /* the <node> elements not yet closed */
+    int nopen;
+    /* <citation> text */
+    bool in_citation;
+    char *cit;
+    size_t cit_len;
+    /* <stats> */
+    bool have_stats;
+    unsigned long stats_line, stats_col;
+    mm_stats stats;
+    int last_depth;
+} xml_reader;
+
+static mm_status bad(xml_reader *x, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static mm_status bad(xml_reader *x, const char *fmt, ...)
+{
+    va_list ap;
+    if (x->d) {
+        x->d->line = x->line;
+        x->d->col = x->col;
+        x->d->offset = -1;
+    }
+    va_start(ap, fmt);
+    mm_diag_vset(x->d, MM_ERR_INPUT, fmt, ap);
+    va_end(ap);
+    return MM_ERR_INPUT;
+}
+
+/* Integers and booleans as the schema lets them through: digits with
+ * leading zeros allowed; true, false, 1 or 0.  (libxml2 refuses the
+ * blanks and '+' XML Schema would also allow in the restricted types.) */
+static bool parse_uint(const char *s, uint64_t max, uint64_t *out)
+{
+    uint64_t v = 0;
+    if (!*s)
+        return false;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9')
+            return false;
+        unsigned dg = (unsigned)(*s - '0');
+        if (v > (max - dg) / 10)
+            return false;
+        v = v * 10 + dg;
+    }
+    *out = v;
+    return true;
+}
+
+static bool parse_bool(const char *s, bool *out)
+{
+    if (!strcmp(s, "true") || !strcmp(s, "1"))
+        *out = true;
+    else if (!strcmp(s, "false") || !strcmp(s, "0"))
+        *out = false;
+    else
+        return false;
+    return true;
+}
+
+/* Attribute values are short (the schema bounds them); a longer one is
+ * kept cut and flagged. */
+typedef struct attr_spec {
+    const char *name;
+    bool present, cut;
+    char value[MM_FMT_RULE_MAX + 8];
+} attr_spec;
+
+/* Copy the values of the named attributes of the current element: the
+ * reader may hand out a buffer that it reuses for the next one. */
+static mm_status get_attrs(xml_reader *x, attr_spec *a, int n)
+{
+    for (int i = 0; i < n; i++) {
+        a[i].present = a[i].cut = false;
+        a[i].value[0] = '\0';
+    }
+    int more = xmlTextReaderMoveToFirstAttribute(x->r);
+    while (more == 1) {
+        /* Attributes in a namespace (xmlns, xsi:) are not mmtree's. */
+        const char *name = (const char *)xmlTextReaderConstLocalName(x->r);
+        if (!xmlTextReaderConstNamespaceUri(x->r) && name) {
+            for (int i = 0; i < n; i++) {
+                if (strcmp(name, a[i].name))
+                    continue;
+                const char *v = (const char *)xmlTextReaderConstValue(x->r);
+                size_t vl = v ? strlen(v) : 0;
+                a[i].present = true;
+                a[i].cut = vl >= sizeof a[i].value;
+                if (a[i].cut)
+                    vl = sizeof a[i].value - 1;
+                memcpy(a[i].value, v ? v : "", vl);
+                a[i].value[vl] = '\0';
+            }
+        }
+        more = xmlTextReaderMoveToNextAttribute(x->r);
+    }
+    xmlTextReaderMoveToElement(x->r);
+    if (more < 0)
+        return bad(x, "cannot read the attributes");
+    return MM_OK;
+}
+
+static mm_status need_uint(xml_reader *x, const char *elem, const attr_spec *a,
+                           uint64_t lo, uint64_t hi, uint64_t *v)
+{
+    if (!a->present)
+        return bad(x, "<%s> needs a '%s' attribute", elem, a->name);
+    if (a->cut || !parse_uint(a->value, hi, v) || *v < lo)
+        return bad(x, "<%s> %s='%s': must be a whole number %llu..%llu", elem, a->name,
+                   a->value, (unsigned long long)lo, (unsigned long long)hi);
+    return MM_OK;
+}
+
+static mm_status get_bool(xml_reader *x, const char *elem, const attr_spec *a,
+                          bool dflt, bool *v)
+{
+    *v = dflt;
+    if (a->present && (a->cut || !parse_bool(a->value, v)))
+        return bad(x, "<%s> %s='%s': must be true or false", elem, a->name, a->value);
+    return MM_OK;
+}
+
+static mm_status get_code(xml_reader *x, const char *elem, const attr_spec *a,
+                          mm_code *code)
+{
+    char msg[MM_DIAG_MSG_MAX];
+    mm_diag tmp;
+    if (!a->present)
+        return bad(x, "<%s> needs a '%s' attribute", elem, a->name);
+    mm_diag_clear(&tmp);
+    if (a->cut || mm_code_parse(&x->g, a->value, strlen(a->value), code, &tmp)) {
+        snprintf(msg, sizeof msg, "%s", a->cut ? "too long" : tmp.msg);
+        return bad(x, "<%s> %s: %s", elem, a->name, msg);
+    }
+    return MM_OK;
+}
+
+static mm_status on_game(xml_reader *x)
+{
+    attr_spec a[] = {{.name = "pegs"}, {.name = "colors"}, {.name = "repeat"}};
+    uint64_t pegs, colors;
+    bool repeat;
+    mm_status st;
+    if ((st = get_attrs(x, a, 3)) ||
+        (st = need_uint(x, "game", &a[0], 1, MM_MAX_PEGS, &pegs)) ||
+        (st = need_uint(x, "game", &a[1], 1, MM_MAX_COLORS, &colors)))
+        return st;
+    if (!a[2].present)
+        return bad(x, "<game> needs a 'repeat' attribute");
+    if ((st = get_bool(x, "game", &a[2], true, &repeat)))
+        return st;
+    if (x->have_game)
+        return bad(x, "a second <game>");
+    if (!repeat && colors < pegs)
+        return bad(x, "%d colours cannot fill %d pegs without repeating", (int)colors,
+                   (int)pegs);
+    uint64_t ncodes = mm_game_count((int)pegs, (int)colors, repeat);
+    if (ncodes > x->len / XML_MIN_BYTES_PER_CODE)
+        return bad(x, "a document of %zu bytes cannot hold a tree of the %llu codes of "
+                   "MM(%d,%d)", x->len, (unsigned long long)ncodes, (int)pegs, (int)colors);
+    if ((st = mm_game_init(&x->g, (int)pegs, (int)colors, repeat, x->d))) {
+        if (x->d) {
+            x->d->line = x->line;
+            x->d->col = x->col;
+        }
+        return st;
+    }
+    x->have_game = true;
+    mm_tree_init(x->t, (int)pegs, (int)colors, repeat);
+    return MM_OK;
+}
+
+static mm_status on_rule(xml_reader *x)
+{
+    attr_spec a[] = {{.name = "name"}, {.name = "consistent-only"}, {.name = "first"}};
+    bool consistent_only;
+    mm_code first = MM_NO_CODE;
+    mm_status st;
+    if ((st = get_attrs(x, a, 3)) || (st = get_bool(x, "rule", &a[1], false, &consistent_only)))
+        return st;
+    if (!a[0].present || a[0].cut || !mm_fmt_rule_ok(a[0].value, strlen(a[0].value)))
+        return bad(x, "<rule> name='%s': must be 1-%d letters, digits, '.', '_' or '-'",
+                   a[0].value, MM_FMT_RULE_MAX);
+    if (a[2].present && (st = get_code(x, "rule", &a[2], &first)))
+        return st;
+    if (mm_tree_set_rule(x->t, a[0].value, consistent_only, first))
+        return mm_diag_set(x->d, MM_ERR_NOMEM, "out of memory");
+    return MM_OK;
+}
+
+static mm_status on_citation_end(xml_reader *x)
+{
+    size_t bad_at;
+    x->in_citation = false;
+    if (!x->cit || !mm_fmt_text_ok(x->cit, x->cit_len, &bad_at))
+        return bad(x, "<citation> must be 1-%d characters, tab and line feed the only "
+                   "control characters", MM_FMT_TEXT_MAX_CHARS);
+    if (mm_tree_set_citation(x->t, x->cit))
+        return mm_diag_set(x->d, MM_ERR_NOMEM, "out of memory");
+    return MM_OK;
+}
+
+static mm_status on_text(xml_reader *x)
+{
+    const char *v = (const char *)xmlTextReaderConstValue(x->r);
+    size_t n = v ? strlen(v) : 0;
+    if (!x->in_citation)
+        return MM_OK;
+    if (n > MM_FMT_TEXT_MAX_BYTES - x->cit_len)
+        return bad(x, "<citation> is longer than %d characters", MM_FMT_TEXT_MAX_CHARS);
+    if (!x->cit && !(x->cit = malloc(MM_FMT_TEXT_MAX_BYTES + 1)))
+        return mm_diag_set(x->d, MM_ERR_NOMEM, "out of memory");
+    memcpy(x->cit + x->cit_len, v, n);
+    x->cit_len += n;
+    x->cit[x->cit_len] = '\0';
+    return MM_OK;
+}
+
+static mm_status on_stats(xml_reader *x)
+{
+    attr_spec a[] = {{.name = "codes"}, {.name = "total"}, {.name = "nodes"},
+                     {.name = "inconsistent"}, {.name = "worst"}};
+    uint64_t v[5];
+    static const uint64_t max[5] = {MM_MAX_CODES, UINT64_MAX, UINT32_MAX, UINT32_MAX,
+                                    MM_FMT_MAX_DEPTH};
+    mm_status st = get_attrs(x, a, 5);
+    for (int i = 0; i < 5 && !st; i++)
+        st = need_uint(x, "stats", &a[i], i == 0, max[i], &v[i]);
+    if (st)
+        return st;
+    memset(&x->stats, 0, sizeof x->stats);
+    x->stats.codes = v[0];
+    x->stats.total = v[1];
+    x->stats.nodes = v[2];
+    x->stats.inconsistent = v[3];
+    x->stats.worst = (int)v[4];
+    x->have_stats = true;
+    x->stats_line = x->line;
+    x->stats_col = x->col;
+    x->last_depth = 0;
+    return MM_OK;
+}
+
+static mm_status on_depth(xml_reader *x)
+{
+    attr_spec a[] = {{.name = "guesses"}, {.name = "codes"}};
+    uint64_t k, codes;
+    mm_status st;
+    if ((st = get_attrs(x, a, 2)) ||
+        (st = need_uint(x, "depth", &a[0], 1, MM_FMT_MAX_DEPTH, &k)) ||
+        (st = need_uint(x, "depth", &a[1], 0, UINT32_MAX, &codes)))
+        return st;
+    if ((int)k <= x->last_depth)
+        return bad(x, "<depth> guesses=%d after guesses=%d: depths go in increasing order",
+                   (int)k, x->last_depth);
+    x->last_depth = (int)k;
+    x->stats.hist[k - 1] = codes;
+    return MM_OK;
+}
+
+static mm_status on_node(xml_reader *x, bool empty)
+{
+    attr_spec a[] = {{.name = "guess"}, {.name = "count"}, {.name = "consistent"},
+                     {.name = "reply"}};
+    pre_node nd = {.last_slot = -1, .line = x->line, .col = x->col};
+    uint64_t count;
+    bool consistent;
+    mm_status st;
+    if ((st = get_attrs(x, a, 4)) || (st = get_code(x, "node", &a[0], &nd.guess)) ||
+        (st = need_uint(x, "node", &a[1], 1, MM_MAX_CODES, &count)) ||
+        (st = get_bool(x, "node", &a[2], true, &consistent)))
+        return st;
+    nd.count = (uint32_t)count;
+    nd.flags = consistent ? MM_NODE_CONSISTENT : 0;
+    nd.depth = (uint32_t)x->nopen;
+    if (x->nopen == 0) {
+        if (x->nnodes)
+            return bad(x, "a second root <node>");
+        if (a[3].present)
+            return bad(x, "the root <node> has no reply");
+    } else {
+        const attr_spec *rp = &a[3];
+        const char *v = rp->value;
+        if (!rp->present)
+            return bad(x, "<node> needs a 'reply' attribute");
+        int slot = -1;
+        if (!rp->cut && v[0] >= '0' && v[0] <= '9' && v[1] == ',' && v[2] >= '0' &&
+            v[2] <= '9' && !v[3])
+            slot = mm_reply_slot(&x->g, v[0] - '0', v[2] - '0');
+        if (slot < 0)
+            return bad(x, "reply '%s' is not a reply of a %d-peg game", v, x->g.pegs);
+        if (slot == x->g.win)
+            return bad(x, "reply %s ends the game: it has no <node>", v);
+        pre_node *parent = &x->nodes[x->open[x->nopen - 1]];
+        if (slot <= parent->last_slot)
+            return bad(x, "reply %s after reply %d,%d: children go in reply order (black "
+                       "ascending, then white descending)", v, x->g.black[parent->last_slot],
+                       x->g.white[parent->last_slot]);
+        parent->last_slot = slot;
+        parent->replies |= UINT64_C(1) << slot;
+    }
+    if (x->nnodes == x->cap) {
+        uint32_t cap = x->cap ? 2 * x->cap : 1024;
+        pre_node *p = realloc(x->nodes, (size_t)cap * sizeof *p);
+        if (!p)
+            return mm_diag_set(x->d, MM_ERR_NOMEM, "out of memory for %u nodes", cap);
+        x->nodes = p;
+        x->cap = cap;
+    }
+    if (!empty) {
+        if (x->nopen == MM_FMT_MAX_DEPTH)
+            return bad(x, "the tree is deeper than %d guesses", MM_FMT_MAX_DEPTH);
+        x->open[x->nopen++] = x->nnodes;
+    }
+    x->nodes[x->nnodes++] = nd;
+    return MM_OK;
+}
+
+static mm_status on_element(xml_reader *x)
+{
+    const char *ns = (const char *)xmlTextReaderConstNamespaceUri(x->r);
+    const char *name = (const char *)xmlTextReaderConstLocalName(x->r);
+    bool empty = xmlTextReaderIsEmptyElement(x->r) == 1;
+    if (scan_next_tag(&x->scan)) {
+        x->line = x->scan.line;
+        x->col = x->scan.col;
+        scan_to(&x->scan, x->scan.pos + 1);
+    }
+    if (!name || !ns || strcmp(ns, MM_XML_NS) != 0)
+        return bad(x, "<%s> is not an element of %s", name ? name : "?", MM_XML_NS);
+    if (!strcmp(name, "node")) /* first: nearly every element is one */
+        return on_node(x, empty);
+    if (!strcmp(name, "game"))
+        return on_game(x);
+    if (!x->have_game && strcmp(name, "mmtree") != 0)
+        return bad(x, "<%s> before <game>", name);
+    if (!strcmp(name, "rule"))
+        return on_rule(x);
+    if (!strcmp(name, "citation")) {
+        x->in_citation = true;
+        x->cit_len = 0;
+        return empty ? on_citation_end(x) : MM_OK;
+    }
+    if (!strcmp(name, "stats"))
+        return on_stats(x);
+    if (!strcmp(name, "depth"))
+        return on_depth(x);
+    return MM_OK; /* mmtree, provenance, tree: structure only */
+}
+
+static mm_status on_end(xml_reader *x)
+{
+    const char *name = (const char *)xmlTextReaderConstLocalName(x->r);
+    if (name && !strcmp(name, "node") && x->nopen > 0)
+        x->nopen--;
+    else if (name && !strcmp(name, "citation") && x->in_citation)
+        return on_citation_end(x);
+    return MM_OK;
+}
+
+/* Nodes arrive in preorder; mm_tree wants each node's children next to
+ * each other.  Level order has that property, and a stable sort of the
+ * preorder by depth gives level order: a node's first child is the node
+ * after it in preorder. */
+static mm_status build_tree(xml_reader *x)
+{
+    mm_tree *t = x->t;
+    uint32_t n = x->nnodes, first, at[MM_FMT_MAX_DEPTH + 1] = {0};
+    uint32_t *idx = malloc((size_t)n * sizeof *idx);
+    mm_status st;
+    if (!idx)
+        return mm_diag_set(x->d, MM_ERR_NOMEM, "out of memory for %u nodes", n);
+    for (uint32_t i = 0; i < n; i++)
+        at[x->nodes[i].depth + 1]++;
+    for (int k = 1; k <= MM_FMT_MAX_DEPTH; k++)
+        at[k] += at[k - 1];
+    for (uint32_t i = 0; i < n; i++)
+        idx[i] = at[x->nodes[i].depth]++;
+    if ((st = mm_tree_track_where(t, x->d)) || (st = mm_tree_alloc(t, n, &first, x->d)))
+        goto out;
+    for (uint32_t i = 0; i < n; i++) {
+        const pre_node *p = &x->nodes[i];
+        mm_node *nd = &t->nodes[idx[i]];
+        nd->guess = p->guess;
+        nd->count = p->count;
+        nd->flags = p->flags;
+        nd->replies = p->replies;
+        nd->child = p->replies ? idx[i + 1] : MM_NO_NODE;
+        t->where[idx[i]] = (mm_srcpos){(uint32_t)p->line, (uint32_t)p->col, -1};
+    }
+out:
+    free(idx);
+    return st;
+}
+
+/* The figures a <stats> element states must be the tree's. */
+static mm_status check_stats(xml_reader *x)
+{
+    mm_stats s;
+    mm_tree_stats(x->t, &s);
+    const mm_stats *w = &x->stats;
+    const char *what = NULL;
+    char label[32];
+    unsigned long long want = 0, got = 0;
+    if (w->codes != s.codes)
+        what = "codes", want = w->codes, got = s.codes;
+    else if (w->total != s.total)
+        what = "total", want = w->total, got = s.total;
+    else if (w->nodes != s.nodes)
+        what = "nodes", want = w->nodes, got = s.nodes;
+    else if (w->inconsistent != s.inconsistent)
+        what = "inconsistent", want = w->inconsistent, got = s.inconsistent;
+    else if (w->worst != s.worst)
+        what = "worst", want = (unsigned)w->worst, got = (unsigned)s.worst;
+    for (int k = 0; !what && k < 64; k++)
+        if (w->hist[k] != s.hist[k]) {
+            snprintf(label, sizeof label, "codes at depth %d", k + 1);
+            what = label;
+            want = w->hist[k];
+            got = s.hist[k];
+        }
+    if (!what)
+        return MM_OK;
+    return mm_diag_at(x->d, MM_ERR_INPUT, x->stats_line, x->stats_col,
+                      "<stats> states %s %llu, the tree has %llu", what, want, got);
+}
+
+static mm_status read_loop(xml_reader *x, xml_errors *errs)
+{
+    mm_status st = MM_OK;
+    for (;;) {
+        int ret = xmlTextReaderRead(x->r);
+        if (errs->set)
+            return mm_diag_at(x->d, MM_ERR_INPUT, errs->line, errs->col, "%s: %s",
+                              errs->schema ? "not valid" : "malformed XML", errs->msg);
+        if (ret == 0)
+            break;
+        if (ret < 0)
+            return mm_diag_at(x->d, MM_ERR_INPUT,
+                              (unsigned long)xmlTextReaderGetParserLineNumber(x->r),
+                              (unsigned long)xmlTextReaderGetParserColumnNumber(x->r),
+                              "malformed XML");
+        switch (xmlTextReaderNodeType(x->r)) {
+        case XML_READER_TYPE_ELEMENT:
+            st = on_element(x);
+            break;
+        case XML_READER_TYPE_END_ELEMENT:
+            st = on_end(x);
+            break;
+        case XML_READER_TYPE_TEXT:
+        case XML_READER_TYPE_CDATA:
+        case XML_READER_TYPE_WHITESPACE:
+        case XML_READER_TYPE_SIGNIFICANT_WHITESPACE:
+            st = on_text(x);
+            break;
+        default: /* comments, processing instructions */
+            break;
+        }
+        if (st)
+            return st;
+    }
+    /* The schema requires a game and a root node; this guards the code
+     * below should a validity error go unreported. */
+    if (xmlTextReaderIsValid(x->r) != 1 || !x->have_game || !x->nnodes)
+        return mm_diag_set(x->d, MM_ERR_INPUT, "not valid: the document is not an mmtree tree");
+    return MM_OK;
+}
+
+mm_status mm_xml_read(const char *name, const unsigned char *buf, size_t len,
+                      unsigned flags, mm_tree *t, mm_diag *d)
+{
+    mm_status st;
+    xml_errors errs = {.buf = buf, .len = len};
+    xml_handlers saved;
+    xmlSchemaParserCtxtPtr pctx = NULL;
+    xmlSchemaPtr schema = NULL;
+    xmlSchemaValidCtxtPtr vctx = NULL;
+    xml_reader x = {.t = t, .d = d, .len = len,
+                    .scan = {buf, len, 0, 1, 1}};
+
+    mm_diag_file(d, name);
+    mm_tree_init(t, 0, 0, false);
+    if (len > INT_MAX)
+        return mm_diag_set(d, MM_ERR_LIMIT, "XML documents are limited to %d bytes", INT_MAX);
+    if ((st = check_prolog(buf, len, d)))
+        return st;
+
+    handlers_install(&saved, &errs);
+    pctx = xmlSchemaNewMemParserCtxt((const char *)mm_xsd, (int)mm_xsd_len);
+    if (pctx)
+        schema = xmlSchemaParse(pctx);
+    if (schema)
+        vctx = xmlSchemaNewValidCtxt(schema);
+    if (vctx)
+        x.r = xmlReaderForMemory((const char *)buf, (int)len, NULL, NULL,
+                                 XML_PARSE_NONET | XML_PARSE_COMPACT);
+    if (!x.r) {
+        st = mm_diag_set(d, MM_ERR_NOMEM, "cannot set up the XML reader: %s",
+                         errs.set ? errs.msg : "out of memory");
+        goto out;
+    }
+    errs.reader = x.r;
+    xmlSchemaSetValidStructuredErrors(vctx, on_error, &errs);
+    if (xmlTextReaderSchemaValidateCtxt(x.r, vctx, 0) != 0) {
+        st = mm_diag_set(d, MM_ERR_NOMEM, "cannot set up schema validation");
+        goto out;
+    }
+    if ((st = read_loop(&x, &errs)) || (st = build_tree(&x)))
+        goto out;
+    if (!(flags & MM_READ_LENIENT)) {
+        if ((st = mm_fmt_check(t, &x.g, d)))
+            goto out;
+        if (x.have_stats)
+            st = check_stats(&x);
+    }
+out:
+    xmlFreeTextReader(x.r);
+    xmlSchemaFreeValidCtxt(vctx);
+    xmlSchemaFree(schema);
+    xmlSchemaFreeParserCtxt(pctx);
+    handlers_restore(&saved);
+    free(x.nodes);
+    free(x.cit);
+    if (x.have_game)
+        mm_game_release(&x.g);
+    if (st)
+        mm_tree_release(t);
+    return st;
+}
+
+/* ------------------------------------------------------------------ */
+/* Writing */
+
+typedef struct xml_writer {
+    xmlTextWriterPtr w;
+    const mm_tree *t;
+    const mm_game *g;
+} xml_writer;
+
+/* Every xmlTextWriter call returns < 0 on failure (out of memory). */
+#define W(call)          \
+    do {                 \
+        if ((call) < 0)  \
+            goto fail;   \
+    } while (0)
+
+static int attr_uint(xmlTextWriterPtr w, const char *name, unsigned long long v)
+{
+    char num[24];
+    snprintf(num, sizeof num, "%llu", v);
+    return xmlTextWriterWriteAttribute(w, BAD_CAST name, BAD_CAST num);
+}
+
+static int attr_bool(xmlTextWriterPtr w, const char *name, bool v)
+{
+    return xmlTextWriterWriteAttribute(w, BAD_CAST name, BAD_CAST(v ? "true" : "false"));
+}
+
+static int attr_code(const xml_writer *x, const char *name, mm_code c)
+{
+    char code[MM_MAX_PEGS + 1];
+    mm_code_format(x->g, c, code);
+    return xmlTextWriterWriteAttribute(x->w, BAD_CAST name, BAD_CAST code);
+}
+
+/* The checks the schema and the reader make of a node, so that what is
+ * written reads back: a tree read leniently may break them. */
+static mm_status check_node(const xml_writer *x, uint32_t i, mm_diag *d)
+{
+    const mm_node *n = &x->t->nodes[i];
+    uint64_t slots = (UINT64_C(1) << x->g->nreplies) - 1;
+    if (n->guess >= x->g->ncodes)
+        return mm_diag_set(d, MM_ERR_INPUT, "node %u has no guess", i);
+    if (n->count < 1 || n->count > MM_MAX_CODES)
+        return mm_diag_set(d, MM_ERR_INPUT, "node %u: a count of %u cannot be written", i,
+                           n->count);
+    if (n->replies & ~slots || n->replies >> x->g->win & 1u)
+        return mm_diag_set(d, MM_ERR_INPUT, "node %u: a child for a reply that has none", i);
+    int k = __builtin_popcountll(n->replies);
+    if (k && (n->child >= x->t->nnodes || (uint32_t)k > x->t->nnodes - n->child))
+        return mm_diag_set(d, MM_ERR_INPUT, "node %u: children out of range", i);
+    return MM_OK;
+}
+
+static int start_node(const xml_writer *x, uint32_t i, int slot)
+{
+    const mm_node *n = &x->t->nodes[i];
+    if (xmlTextWriterStartElement(x->w, BAD_CAST "node") < 0)
+        return -1;
+    if (slot >= 0) {
+        char reply[4] = {(char)('0' + x->g->black[slot]), ',',
+                         (char)('0' + x->g->white[slot]), '\0'};
+        if (xmlTextWriterWriteAttribute(x->w, BAD_CAST "reply", BAD_CAST reply) < 0)
+            return -1;
+    }
+    if (attr_code(x, "guess", n->guess) < 0 || attr_uint(x->w, "count", n->count) < 0)
+        return -1;
+    if (!(n->flags & MM_NODE_CONSISTENT) && attr_bool(x->w, "consistent", false) < 0)
+        return -1;
+    return 0;
+}
+
+/* Preorder with an explicit stack of open nodes (depth <= 64). */
+static mm_status write_nodes(const xml_writer *x, mm_diag *d)
+{
+    struct open_node {
+        uint32_t node;
+        uint64_t left; /* reply slots whose child is still to come */
+    } stack[MM_FMT_MAX_DEPTH];
+    int top = 0;
+    uint32_t written = 1;
+    mm_status st;
+    if ((st = check_node(x, 0, d)))
+        return st;
+    W(start_node(x, 0, -1));
+    stack[top++] = (struct open_node){0, x->t->nodes[0].replies};
+    while (top) {
+        struct open_node *o = &stack[top - 1];
+        if (!o->left) {
+            W(xmlTextWriterEndElement(x->w));
+            top--;
+            continue;
+        }
+        int slot = __builtin_ctzll(o->left);
+        o->left &= o->left - 1;
+        uint32_t c = mm_tree_child(x->t, o->node, slot);
+        if (top == MM_FMT_MAX_DEPTH)
+            return mm_diag_set(d, MM_ERR_LIMIT, "the tree is deeper than %d guesses, "
+                               "the most the XML format holds", MM_FMT_MAX_DEPTH);
+        /* A node reached twice would make the output grow without bound. */
+        if (++written > x->t->nnodes)
+            return mm_diag_set(d, MM_ERR_INPUT, "node %u is reached twice", c);
+        if ((st = check_node(x, c, d)))
+            return st;
+        W(start_node(x, c, slot));
+        stack[top++] = (struct open_node){c, x->t->nodes[c].replies};
+    }
+    return MM_OK;
+fail:
+    return mm_diag_set(d, MM_ERR_NOMEM, "out of memory writing XML");
+}
+
+static int write_stats(const xml_writer *x)
+{
+    mm_stats s;
+    mm_tree_stats(x->t, &s);
+    if (xmlTextWriterStartElement(x->w, BAD_CAST "stats") < 0 ||
+        attr_uint(x->w, "codes", s.codes) < 0 || attr_uint(x->w, "total", s.total) < 0 ||
+        attr_uint(x->w, "nodes", s.nodes) < 0 ||
+        attr_uint(x->w, "inconsistent", s.inconsistent) < 0 ||
+        attr_uint(x->w, "worst", (unsigned)s.worst) < 0)
+        return -1;
+    for (int k = 1; k <= s.worst && k <= MM_FMT_MAX_DEPTH; k++)
+        if (xmlTextWriterStartElement(x->w, BAD_CAST "depth") < 0 ||
+            attr_uint(x->w, "guesses", (unsigned)k) < 0 ||
+            attr_uint(x->w, "codes", s.hist[k - 1]) < 0 ||
+            xmlTextWriterEndElement(x->w) < 0)
+            return -1;
+    return xmlTextWriterEndElement(x->w);
+}
+
+static int write_provenance(const xml_writer *x)
+{
+    const mm_provenance *pv = &x->t->prov;
+    if (xmlTextWriterStartElement(x->w, BAD_CAST "provenance") < 0)
+        return -1;
+    if (pv->rule) {
+        if (xmlTextWriterStartElement(x->w, BAD_CAST "rule") < 0 ||
+            xmlTextWriterWriteAttribute(x->w, BAD_CAST "name", BAD_CAST pv->rule) < 0 ||
+            attr_bool(x->w, "consistent-only", pv->consistent_only) < 0 ||
+            (pv->first != MM_NO_CODE && attr_code(x, "first", pv->first) < 0) ||
+            xmlTextWriterEndElement(x->w) < 0)
+            return -1;
+    }
+    if (pv->citation && xmlTextWriterWriteElement(x->w, BAD_CAST "citation",
+                                                  BAD_CAST pv->citation) < 0)
+        return -1;
+    return xmlTextWriterEndElement(x->w);
+}
+
+mm_status mm_xml_write(const mm_tree *t, const mm_write_opts *o, char **buf,
+                       size_t *len, mm_diag *d)
+{
+    mm_status st;
+    mm_game g;
+    xml_errors errs = {0};
+    xml_handlers saved;
+    xmlBufferPtr xb = NULL;
+    xml_writer x = {.t = t, .g = &g};
+    const mm_provenance *pv = &t->prov;
+    size_t bad_at;
+
+    if (!t->nnodes)
+        return mm_diag_set(d, MM_ERR_INPUT, "the tree has no node");
+    if (pv->rule && !mm_fmt_rule_ok(pv->rule, strlen(pv->rule)))
+        return mm_diag_set(d, MM_ERR_INPUT, "rule name '%.64s' is not 1-%d letters, "
+                           "digits, '.', '_' or '-'", pv->rule, MM_FMT_RULE_MAX);
+    if (pv->citation && !mm_fmt_text_ok(pv->citation, strlen(pv->citation), &bad_at))
+        return mm_diag_set(d, MM_ERR_INPUT, "the citation is not 1-%d characters of "
+                           "UTF-8 text (byte %zu)", MM_FMT_TEXT_MAX_CHARS, bad_at);
+    if ((st = mm_game_init(&g, t->pegs, t->colors, t->repeat, d)))
+        return st;
+    if (pv->rule && pv->first != MM_NO_CODE && pv->first >= g.ncodes) {
+        mm_game_release(&g);
+        return mm_diag_set(d, MM_ERR_INPUT, "first guess %u is not a code", pv->first);
+    }
+
+    handlers_install(&saved, &errs);
+    if (!(xb = xmlBufferCreate()) || !(x.w = xmlNewTextWriterMemory(xb, 0)))
+        goto fail;
+    W(xmlTextWriterSetIndent(x.w, 1));
+    W(xmlTextWriterSetIndentString(x.w, BAD_CAST "  "));
+    W(xmlTextWriterStartDocument(x.w, NULL, "UTF-8", NULL));
+    W(xmlTextWriterStartElement(x.w, BAD_CAST "mmtree"));
+    W(xmlTextWriterWriteAttribute(x.w, BAD_CAST "xmlns", BAD_CAST MM_XML_NS));
+    W(xmlTextWriterStartElement(x.w, BAD_CAST "game"));
+    W(attr_uint(x.w, "pegs", (unsigned)t->pegs));
+    W(attr_uint(x.w, "colors", (unsigned)t->colors));
+    W(attr_bool(x.w, "repeat", t->repeat));
+    W(xmlTextWriterEndElement(x.w));
+    W(write_provenance(&x));
+    if (o && o->with_stats)
+        W(write_stats(&x));
+    W(xmlTextWriterStartElement(x.w, BAD_CAST "tree"));
+    if ((st = write_nodes(&x, d)))
+        goto out;
+    W(xmlTextWriterEndElement(x.w));
+    W(xmlTextWriterEndDocument(x.w));
+    xmlFreeTextWriter(x.w); /* flushes into xb */
+    x.w = NULL;
+    size_t n = (size_t)xmlBufferLength(xb);
+    char *out = malloc(n + 1);
+    if (!out)
+        goto fail;
+    memcpy(out, xmlBufferContent(xb), n);
+    out[n] = '\0';
+    *buf = out;
+    *len = n;
+    st = MM_OK;
+    goto out;
+fail:
+    st = mm_diag_set(d, MM_ERR_NOMEM, "out of memory writing XML");
+out:
+    xmlFreeTextWriter(x.w);
+    xmlBufferFree(xb);
+    handlers_restore(&saved);
+    mm_game_release(&g);
+    return st;
+}
