@@ -270,8 +270,7 @@ static void block_replies(const worker *w, const guess_bits *gb, uint32_t blk,
  * can_abort, give up (return false) once the partial histogram shows
  * that the guess cannot be strictly better than `best`: every key only
  * grows as codes are added (kooi's can improve by at most one part a
- * code), so a partial key that loses already, loses.  Checked after every
- * block of 64 codes. */
+ * code), so a partial key that loses already, loses. */
 static bool histogram(const worker *w, mm_code x, uint32_t n, uint32_t *h,
                       uint64_t best, bool can_abort, uint64_t *key)
 {
@@ -286,7 +285,11 @@ static bool histogram(const worker *w, mm_code x, uint32_t n, uint32_t *h,
     uint32_t blocks = (n + 63) / 64;
     for (uint32_t blk = 0; blk < blocks; blk++) {
         block_replies(w, &gb, blk, n, h);
-        if (!can_abort || blk + 1 == blocks)
+        /* Knuth's largest part crosses the bound early; the other keys
+         * rarely lose before most codes are in, so they are checked only
+         * in the second half */
+        if (!can_abort || blk + 1 == blocks ||
+            (rule != MM_RULE_KNUTH && 2 * (blk + 1) < blocks))
             continue;
         uint64_t k = key_of(sh, h);
         if (rule == MM_RULE_KOOI) {
