@@ -79,7 +79,6 @@ typedef struct shared {
     mm_rule_tables rt;
     uint16_t all_colors;
     int answers;            /* replies that can occur in this game */
-
 } shared;
 
 /* ---- per thread ---- */
@@ -96,9 +95,6 @@ typedef struct worker {
     /* Small S (n <= SMALL) as plain masks, 1 or 2 words a code. */
     uint64_t spos[2 * SMALL], socc[2 * SMALL];
     uint32_t scratch[NCELLS]; /* zero between small_key calls */
-    uint32_t s_cap;
-    mm_diag diag;
-    mm_status status;
 } worker;
 
 /* A score key: smaller is better.  Entropy keys need the part sizes too
