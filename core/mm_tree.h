@@ -117,7 +117,8 @@ void mm_tree_stats(const mm_tree *t, mm_stats *st);
 /* Structural check of a tree against its game: node indices in range,
  * children in order, no node reached twice, depth bounded, every code
  * found exactly once, counts and flags true.  Fails with MM_ERR_INPUT and
- * a message naming the first problem. */
+ * a message naming the first problem, placed at the node's source
+ * position when t->where has one. */
 mm_status mm_tree_check(const mm_tree *t, const mm_game *g, mm_diag *d);
 
 /* Node-by-node equality (game, guesses, counts, consistency, shape);

@@ -1,5 +1,7 @@
 #include "mm_tree.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -165,6 +167,37 @@ bool mm_tree_equal(const mm_tree *a, const mm_tree *b)
     return eq;
 }
 
+/* A problem at node i: placed at the node's source position when the tree
+ * has them ("guess 1234: ..." at line:col or byte offset), else named by
+ * the node's index ("node 12 (guess 1234): ..."). */
+static mm_status node_error(const mm_tree *t, const mm_game *g, mm_diag *d,
+                            uint32_t i, bool with_guess, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+static mm_status node_error(const mm_tree *t, const mm_game *g, mm_diag *d,
+                            uint32_t i, bool with_guess, const char *fmt, ...)
+{
+    char body[MM_DIAG_MSG_MAX], code[MM_MAX_PEGS + 1];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(body, sizeof body, fmt, ap);
+    va_end(ap);
+    if (with_guess)
+        mm_code_format(g, t->nodes[i].guess, code);
+    const mm_srcpos *w = t->where ? &t->where[i] : NULL;
+    if (w && (w->line || w->offset >= 0)) {
+        if (w->line)
+            return mm_diag_at(d, MM_ERR_INPUT, w->line, w->col, "%s%s%s",
+                              with_guess ? "guess " : "this node",
+                              with_guess ? code : "", body);
+        return mm_diag_at_offset(d, MM_ERR_INPUT, w->offset, "%s%s%s",
+                                 with_guess ? "guess " : "this node",
+                                 with_guess ? code : "", body);
+    }
+    if (with_guess)
+        return mm_diag_set(d, MM_ERR_INPUT, "node %u (guess %s)%s", i, code, body);
+    return mm_diag_set(d, MM_ERR_INPUT, "node %u%s", i, body);
+}
+
 /* Codes of a node are a contiguous range of one array; the node's guess
  * partitions the range in place (counting sort by slot), and each child
  * takes its sub-range.  O(codes x depth) time, O(codes + nodes) space. */
@@ -202,28 +235,23 @@ mm_status mm_tree_check(const mm_tree *t, const mm_game *g, mm_diag *d)
         const mm_node *nd = &t->nodes[it.node];
         uint32_t size = it.hi - it.lo;
         uint32_t cnt[MM_MAX_REPLIES] = {0};
-        char buf[MM_MAX_PEGS + 1];
         if (nd->guess >= n) {
-            st = mm_diag_set(d, MM_ERR_INPUT, "node %u: guess %u is not a code",
-                             it.node, nd->guess);
+            st = node_error(t, g, d, it.node, false, ": guess %u is not a code",
+                            nd->guess);
             goto out;
         }
         if (nd->count != size) {
-            st = mm_diag_set(d, MM_ERR_INPUT,
-                             "node %u (guess %s): states %u codes, %u are possible",
-                             it.node, mm_code_format(g, nd->guess, buf),
-                             nd->count, size);
+            st = node_error(t, g, d, it.node, true, ": states %u codes, %u are possible",
+                            nd->count, size);
             goto out;
         }
         for (uint32_t i = it.lo; i < it.hi; i++)
             cnt[mm_game_score(g, nd->guess, codes[i])]++;
         bool consistent = cnt[g->win] != 0;
         if (consistent != !!(nd->flags & MM_NODE_CONSISTENT)) {
-            st = mm_diag_set(d, MM_ERR_INPUT,
-                             "node %u (guess %s): marked %s but it %s be the code",
-                             it.node, mm_code_format(g, nd->guess, buf),
-                             consistent ? "inconsistent" : "consistent",
-                             consistent ? "can" : "cannot");
+            st = node_error(t, g, d, it.node, true, ": marked %s but it %s be the code",
+                            consistent ? "inconsistent" : "consistent",
+                            consistent ? "can" : "cannot");
             goto out;
         }
         uint64_t want = 0;
@@ -235,9 +263,8 @@ mm_status mm_tree_check(const mm_tree *t, const mm_game *g, mm_diag *d)
                 want |= UINT64_C(1) << s;
         }
         if (want != nd->replies) {
-            st = mm_diag_set(d, MM_ERR_INPUT,
-                             "node %u (guess %s): its children are not the parts of its codes",
-                             it.node, mm_code_format(g, nd->guess, buf));
+            st = node_error(t, g, d, it.node, true,
+                            ": its children are not the parts of its codes");
             goto out;
         }
         if (!want)
@@ -245,7 +272,7 @@ mm_status mm_tree_check(const mm_tree *t, const mm_game *g, mm_diag *d)
         int k = __builtin_popcountll(want);
         if (nd->child == MM_NO_NODE || nd->child > t->nnodes ||
             (uint32_t)k > t->nnodes - nd->child) {
-            st = mm_diag_set(d, MM_ERR_INPUT, "node %u: children out of range", it.node);
+            st = node_error(t, g, d, it.node, false, ": children out of range");
             goto out;
         }
         uint32_t pos[MM_MAX_REPLIES];
@@ -259,7 +286,7 @@ mm_status mm_tree_check(const mm_tree *t, const mm_game *g, mm_diag *d)
                 continue;
             uint32_t ch = nd->child + (uint32_t)c++;
             if (seen[ch]) {
-                st = mm_diag_set(d, MM_ERR_INPUT, "node %u is reached twice", ch);
+                st = node_error(t, g, d, ch, false, " is reached twice");
                 goto out;
             }
             seen[ch] = 1;

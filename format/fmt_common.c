@@ -66,34 +66,3 @@ fail:
     return false;
 }
 
-mm_status mm_fmt_check(const mm_tree *t, const mm_game *g, mm_diag *d)
-{
-    mm_status st = mm_tree_check(t, g, d);
-    unsigned node;
-    int skip = 0;
-    /* mm_tree_check names the node by its index ("node 12 (guess 1234):
-     * ..."), which means nothing to the reader of the file: give its
-     * place instead, and drop the index. */
-    if (!st || !d || !t->where || sscanf(d->msg, "node %u%n", &node, &skip) != 1 ||
-        node >= t->nnodes)
-        return st;
-    const mm_srcpos *w = &t->where[node];
-    if (w->line) {
-        d->line = w->line;
-        d->col = w->col;
-        d->offset = -1;
-    } else if (w->offset >= 0) {
-        d->line = d->col = 0;
-        d->offset = w->offset;
-    } else {
-        return st;
-    }
-    char msg[MM_DIAG_MSG_MAX];
-    const char *rest = d->msg + skip, *close = strchr(rest, ')');
-    if (rest[0] == ' ' && rest[1] == '(' && close)
-        snprintf(msg, sizeof msg, "%.*s%s", (int)(close - rest - 2), rest + 2, close + 1);
-    else
-        snprintf(msg, sizeof msg, "this node%s", rest);
-    snprintf(d->msg, sizeof d->msg, "%s", msg);
-    return st;
-}

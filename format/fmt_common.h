@@ -30,8 +30,4 @@ bool mm_fmt_rule_ok(const char *s, size_t len);
  * offset (len when the text is empty or too long). */
 bool mm_fmt_text_ok(const char *s, size_t len, size_t *bad);
 
-/* mm_tree_check, and on failure put the position the reader recorded for
- * the node the message names (t->where) into d. */
-mm_status mm_fmt_check(const mm_tree *t, const mm_game *g, mm_diag *d);
-
 #endif

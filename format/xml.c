@@ -798,7 +798,7 @@ mm_status mm_xml_read(const char *name, const unsigned char *buf, size_t len,
     if ((st = read_loop(&x, &errs)) || (st = build_tree(&x)))
         goto out;
     if (!(flags & MM_READ_LENIENT)) {
-        if ((st = mm_fmt_check(t, &x.g, d)))
+        if ((st = mm_tree_check(t, &x.g, d)))
             goto out;
         if (x.have_stats)
             st = check_stats(&x);
