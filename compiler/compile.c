@@ -833,7 +833,7 @@ typedef struct split {
 static mm_status do_split(const mm_game *g, const mm_code *S, uint32_t n,
                           mm_code guess, split *sp)
 {
-    uint32_t cnt[MM_MAX_REPLIES] = {0}, pos[MM_MAX_REPLIES];
+    uint32_t cnt[MM_MAX_REPLIES];
     uint8_t *slot = malloc(n);
     sp->sub = malloc((size_t)n * sizeof *sp->sub);
     if (!slot || !sp->sub) {
@@ -842,22 +842,15 @@ static mm_status do_split(const mm_game *g, const mm_code *S, uint32_t n,
         sp->sub = NULL;
         return MM_ERR_NOMEM;
     }
-    for (uint32_t i = 0; i < n; i++)
-        cnt[slot[i] = (uint8_t)mm_game_score(g, guess, S[i])]++;
-    uint32_t acc = 0;
+    mm_game_split(g, guess, S, n, sp->sub, slot, cnt, sp->start);
+    free(slot);
+    sp->start[g->nreplies] = n;
     sp->replies = 0;
-    for (int s = 0; s < g->nreplies; s++) {
-        sp->start[s] = pos[s] = acc;
-        acc += cnt[s];
+    for (int s = 0; s < g->nreplies; s++)
         if (cnt[s] && s != g->win)
             sp->replies |= UINT64_C(1) << s;
-    }
-    sp->start[g->nreplies] = acc;
-    for (uint32_t i = 0; i < n; i++)
-        sp->sub[pos[slot[i]]++] = S[i];
     sp->guess = guess;
     sp->consistent = cnt[g->win] != 0;
-    free(slot);
     return MM_OK;
 }
 

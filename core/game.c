@@ -178,6 +178,22 @@ void mm_game_release(mm_game *g)
     memset(g, 0, sizeof *g);
 }
 
+void mm_game_split(const mm_game *g, mm_code guess, const mm_code *in,
+                   uint32_t n, mm_code *out, uint8_t *slot,
+                   uint32_t cnt[MM_MAX_REPLIES], uint32_t start[MM_MAX_REPLIES])
+{
+    uint32_t pos[MM_MAX_REPLIES], acc = 0;
+    memset(cnt, 0, MM_MAX_REPLIES * sizeof *cnt);
+    for (uint32_t i = 0; i < n; i++)
+        cnt[slot[i] = (uint8_t)mm_game_score(g, guess, in[i])]++;
+    for (int s = 0; s < g->nreplies; s++) {
+        start[s] = pos[s] = acc;
+        acc += cnt[s];
+    }
+    for (uint32_t i = 0; i < n; i++)
+        out[pos[slot[i]]++] = in[i];
+}
+
 mm_status mm_code_parse(const mm_game *g, const char *s, size_t len,
                         mm_code *out, mm_diag *d)
 {

@@ -74,6 +74,14 @@ static inline int mm_game_score(const mm_game *g, mm_code a, mm_code b)
     return g->slot[black][hits];
 }
 
+/* Group the codes in[0..n) by their reply to guess into out[0..n), in slot
+ * order and keeping their order within a part (lexical order in, lexical
+ * order out); cnt[s] and start[s] receive the size and offset of each
+ * part.  slot is scratch of n bytes; in and out must not overlap. */
+void mm_game_split(const mm_game *g, mm_code guess, const mm_code *in,
+                   uint32_t n, mm_code *out, uint8_t *slot,
+                   uint32_t cnt[MM_MAX_REPLIES], uint32_t start[MM_MAX_REPLIES]);
+
 /* Colour of peg i (0-based) of code x. */
 static inline int mm_code_peg(const mm_game *g, mm_code x, int i)
 {

@@ -210,7 +210,7 @@ mm_status mm_tree_check(const mm_tree *t, const mm_game *g, mm_diag *d)
     mm_status st = MM_OK;
     uint32_t n = g->ncodes;
     mm_code *codes = NULL, *tmp = NULL;
-    uint8_t *seen = NULL;
+    uint8_t *seen = NULL, *slot = NULL;
     check_item *stack = NULL;
 
     if (t->pegs != g->pegs || t->colors != g->colors || t->repeat != g->repeat)
@@ -219,9 +219,10 @@ mm_status mm_tree_check(const mm_tree *t, const mm_game *g, mm_diag *d)
         return mm_diag_set(d, MM_ERR_INPUT, "tree has no node");
     codes = malloc((size_t)n * sizeof *codes);
     tmp = malloc((size_t)n * sizeof *tmp);
+    slot = malloc(n);
     seen = calloc(t->nnodes, 1);
     stack = malloc((size_t)t->nnodes * sizeof *stack);
-    if (!codes || !tmp || !seen || !stack) {
+    if (!codes || !tmp || !slot || !seen || !stack) {
         st = mm_diag_set(d, MM_ERR_NOMEM, "out of memory checking the tree");
         goto out;
     }
@@ -234,7 +235,7 @@ mm_status mm_tree_check(const mm_tree *t, const mm_game *g, mm_diag *d)
         check_item it = stack[--top];
         const mm_node *nd = &t->nodes[it.node];
         uint32_t size = it.hi - it.lo;
-        uint32_t cnt[MM_MAX_REPLIES] = {0};
+        uint32_t cnt[MM_MAX_REPLIES];
         if (nd->guess >= n) {
             st = node_error(t, g, d, it.node, false, ": guess %u is not a code",
                             nd->guess);
@@ -245,8 +246,10 @@ mm_status mm_tree_check(const mm_tree *t, const mm_game *g, mm_diag *d)
                             nd->count, size);
             goto out;
         }
-        for (uint32_t i = it.lo; i < it.hi; i++)
-            cnt[mm_game_score(g, nd->guess, codes[i])]++;
+        uint32_t start[MM_MAX_REPLIES];
+        mm_game_split(g, nd->guess, codes + it.lo, size, tmp + it.lo, slot + it.lo,
+                      cnt, start);
+        memcpy(codes + it.lo, tmp + it.lo, (size_t)size * sizeof *codes);
         bool consistent = cnt[g->win] != 0;
         if (consistent != !!(nd->flags & MM_NODE_CONSISTENT)) {
             st = node_error(t, g, d, it.node, true, ": marked %s but it %s be the code",
@@ -255,10 +258,8 @@ mm_status mm_tree_check(const mm_tree *t, const mm_game *g, mm_diag *d)
             goto out;
         }
         uint64_t want = 0;
-        uint32_t start[MM_MAX_REPLIES], acc = it.lo;
         for (int s = 0; s < g->nreplies; s++) {
-            start[s] = acc;
-            acc += cnt[s];
+            start[s] += it.lo;
             if (cnt[s] && s != g->win)
                 want |= UINT64_C(1) << s;
         }
@@ -275,11 +276,6 @@ mm_status mm_tree_check(const mm_tree *t, const mm_game *g, mm_diag *d)
             st = node_error(t, g, d, it.node, false, ": children out of range");
             goto out;
         }
-        uint32_t pos[MM_MAX_REPLIES];
-        memcpy(pos, start, sizeof pos);
-        for (uint32_t i = it.lo; i < it.hi; i++)
-            tmp[pos[mm_game_score(g, nd->guess, codes[i])]++] = codes[i];
-        memcpy(codes + it.lo, tmp + it.lo, (size_t)size * sizeof *codes);
         int c = 0;
         for (int s = 0; s < g->nreplies; s++) {
             if (!(want >> s & 1u))
@@ -296,6 +292,7 @@ mm_status mm_tree_check(const mm_tree *t, const mm_game *g, mm_diag *d)
 out:
     free(codes);
     free(tmp);
+    free(slot);
     free(seen);
     free(stack);
     return st;

@@ -67,18 +67,9 @@ static void split(const mm_game *g, mm_code guess, mm_code *codes, uint32_t lo,
                   uint32_t hi, mm_code *tmp, uint8_t *sc, uint32_t *cnt,
                   uint32_t *start)
 {
-    memset(cnt, 0, MM_MAX_REPLIES * sizeof *cnt);
-    for (uint32_t i = lo; i < hi; i++) {
-        sc[i] = (uint8_t)mm_game_score(g, guess, codes[i]);
-        cnt[sc[i]]++;
-    }
-    uint32_t pos[MM_MAX_REPLIES], acc = lo;
-    for (int s = 0; s < g->nreplies; s++) {
-        start[s] = pos[s] = acc;
-        acc += cnt[s];
-    }
-    for (uint32_t i = lo; i < hi; i++)
-        tmp[pos[sc[i]]++] = codes[i];
+    mm_game_split(g, guess, codes + lo, hi - lo, tmp + lo, sc + lo, cnt, start);
+    for (int s = 0; s < g->nreplies; s++)
+        start[s] += lo;
     memcpy(codes + lo, tmp + lo, (size_t)(hi - lo) * sizeof *codes);
 }
 
