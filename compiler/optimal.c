@@ -1,12 +1,378 @@
-/* Placeholder until the exact optima land (issue 6). */
+/*
+ * Exact optima (issue 6): the driver around the branch and bound of
+ * opt_search.c.
+ *
+ *  optimal             least total over all strategies, then least worst
+ *                      case, then the tie order of the one-step rules;
+ *  optimal-consistent  the same over guesses that can still be the code
+ *                      (Ville's MM*, Neuwirth's h_k of 2.4.9-2.4.11);
+ *  optimal-worst       least worst case, then least total, then ties.
+ *
+ * The steps: an upper bound from the one-step rules (and, for optimal,
+ * the consistent-only optimum, Ville 5.2); for optimal-worst the least
+ * depth, by a search that only asks whether a depth is enough; the value
+ * of the root by branch and bound; then the tree, walking down from the
+ * root and taking at each node the first guess in tie order that reaches
+ * the node's value.  With --value-only the search looks for values alone
+ * (any optimal guess will do, Ville's suggestion), and the walk searches
+ * each node of the tree again for its first optimal guess; otherwise the
+ * search already keeps the first optimal guess of every set it solves.
+ * Both give the same tree.
+ */
 #include "optimal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "opt.h"
+
+static const mm_rule heuristics[] = {
+    MM_RULE_IRVING, MM_RULE_ENTROPY, MM_RULE_E3, MM_RULE_KNUTH, MM_RULE_KOOI,
+};
+
+typedef struct driver {
+    const mm_game *g;
+    const mm_compile_opts *o;
+    mm_diag *d;
+    oshared sh;
+    oworker w;
+    ogroup root;
+    mm_code *all;
+    mm_optimal_report rep;
+    double t0, next_ckpt;
+    char tag[96];
+    /* the incumbent: a tree of a one-step rule, or the search's */
+    mm_tree heur;
+    oval heur_v;
+} driver;
+
+static mm_status nomem(mm_diag *d)
+{
+    return mm_diag_set(d, MM_ERR_NOMEM, "out of memory in the optimal search");
+}
+
+static oval tree_value(const mm_tree *t)
+{
+    mm_stats s;
+    mm_tree_stats(t, &s);
+    return OV(s.total, s.worst);
+}
+
+/* Best tree of the one-step rules; for optimal-worst the least total
+ * among those of worst case at most max_depth. */
+static mm_status heuristic_bound(driver *dr, bool consistent, int max_depth)
+{
+    mm_compile_opts ho;
+    mm_compile_opts_init(&ho);
+    ho.consistent_only = consistent;
+    ho.first = dr->o->first;
+    ho.threads = dr->o->threads;
+    dr->heur_v = OV_INF;
+    for (size_t i = 0; i < sizeof heuristics / sizeof heuristics[0]; i++) {
+        mm_tree t;
+        ho.rule = heuristics[i];
+        mm_status st = mm_compile(dr->g, &ho, &t, dr->d);
+        if (st)
+            return st;
+        oval v = tree_value(&t);
+        if (OV_W(v) <= max_depth && v < dr->heur_v) {
+            mm_tree_release(&dr->heur);
+            dr->heur = t;
+            dr->heur_v = v;
+        } else {
+            mm_tree_release(&t);
+        }
+    }
+    return MM_OK;
+}
+
+static void report_counts(driver *dr)
+{
+    oworker_flush(&dr->w);
+    dr->rep.nodes = atomic_load(&dr->sh.nodes);
+    dr->rep.cache_hits = atomic_load(&dr->sh.hits);
+    dr->rep.guesses = atomic_load(&dr->sh.guesses);
+    dr->rep.guesses_all = atomic_load(&dr->sh.guesses_all);
+    dr->rep.elapsed = opt_now() - dr->t0;
+}
+
+/* ---- building the tree ---- */
+
+static int depth_below(const oshared *sh, int depth)
+{
+    return sh->depth_mode ? depth - 1 : depth;
+}
+
+/* Exact value of a part of a node whose value is known. */
+static oval known_value(oworker *w, int lv, const ogroup *G, const mm_code *P,
+                        uint32_t m, int depth)
+{
+    mm_code q;
+    return opt_solve(w, lv, G, P, m, OV_INF - 1, depth, false, false, &q);
+}
+
+static mm_status build(driver *dr, int lv, const ogroup *G, const mm_code *S,
+                       uint32_t n, oval v, int depth, bool canonical,
+                       mm_tree *t, uint32_t node)
+{
+    oshared *sh = &dr->sh;
+    oworker *w = &dr->w;
+    const mm_game *g = dr->g;
+    mm_code q = S[0];
+    mm_status st = MM_OK;
+    if (n >= 3) {
+        oentry e;
+        uint64_t h1, h2;
+        opt_hash(sh, S, n, &h1, &h2);
+        bool have = sh->use_cache && ocache_get(&sh->cache, h1, h2, depth, &e) &&
+                    (oentry_flags(&e) & OC_EXACT) && oentry_value(&e) == v &&
+                    e.guess < g->ncodes && (!canonical || (oentry_flags(&e) & OC_CANON));
+        if (have) {
+            q = e.guess;
+        } else {
+            oval r = opt_solve(w, lv, G, S, n, v, depth, canonical, true, &q);
+            if (r == OV_ABORT)
+                return w->status ? w->status : MM_ERR_LIMIT;
+            if (r != v)
+                return mm_diag_set(dr->d, MM_ERR_INPUT,
+                                   "internal error: a set's value changed (%llu, %llu)",
+                                   (unsigned long long)r, (unsigned long long)v);
+        }
+    }
+    int R = g->nreplies;
+    uint32_t cnt[MM_MAX_REPLIES] = {0}, pos[MM_MAX_REPLIES];
+    mm_code *sub = malloc((size_t)n * sizeof *sub);
+    ogroup cg = {0};
+    if (!sub)
+        return nomem(dr->d);
+    for (uint32_t i = 0; i < n; i++)
+        cnt[mm_game_score(g, q, S[i])]++;
+    uint64_t replies = 0;
+    uint32_t acc = 0;
+    for (int s = 0; s < R; s++) {
+        pos[s] = acc;
+        acc += cnt[s];
+        if (cnt[s] && s != g->win)
+            replies |= UINT64_C(1) << s;
+    }
+    for (uint32_t i = 0; i < n; i++)
+        sub[pos[mm_game_score(g, q, S[i])]++] = S[i];
+    int k = __builtin_popcountll(replies);
+    uint32_t first = MM_NO_NODE;
+    if (k && (st = mm_tree_alloc(t, (uint32_t)k, &first, dr->d)))
+        goto out;
+    mm_node *nd = &t->nodes[node];
+    nd->guess = q;
+    nd->count = n;
+    nd->flags = cnt[g->win] ? MM_NODE_CONSISTENT : 0;
+    nd->replies = replies;
+    nd->child = first;
+    if (!k)
+        goto out;
+    if (ogroup_after(G, g, q, &cg)) {
+        st = nomem(dr->d);
+        goto out;
+    }
+    int c = 0;
+    for (int s = 0; s < R && !st; s++) {
+        if (!(replies >> s & 1u))
+            continue;
+        const mm_code *P = sub + pos[s] - cnt[s];
+        int cd = depth_below(sh, depth);
+        oval pv = cnt[s] >= 3 ? known_value(w, lv + 1, &cg, P, cnt[s], cd) : 0;
+        if (pv == OV_ABORT) {
+            st = w->status ? w->status : MM_ERR_LIMIT;
+            break;
+        }
+        st = build(dr, lv + 1, &cg, P, cnt[s], pv, cd, canonical, t, first + (uint32_t)c++);
+    }
+out:
+    ogroup_release(&cg);
+    free(sub);
+    return st;
+}
+
+/* The tree of value v for the whole game, into t. */
+static mm_status build_tree(driver *dr, oval v, int depth, bool canonical,
+                            mm_tree *t)
+{
+    uint32_t root;
+    mm_status st = mm_tree_alloc(t, 1, &root, dr->d);
+    if (!st)
+        st = build(dr, 0, &dr->root, dr->all, dr->g->ncodes, v, depth, canonical, t, root);
+    return st;
+}
+
+/* ---- the searches ---- */
+
+static void set_mode(driver *dr, bool consistent)
+{
+    dr->sh.consistent_only = consistent;
+    dr->sh.salt = consistent ? 0x2545f4914f6cdd1du : 0;
+}
+
+static oval solve_root(driver *dr, oval limit, int depth, bool ties)
+{
+    mm_code q;
+    dr->sh.root_best = OV_INF;
+    dr->sh.root_guess = MM_NO_CODE;
+    dr->sh.root_lower = opt_lower(&dr->sh, dr->g->ncodes, dr->sh.answers - 1);
+    return opt_solve(&dr->w, 0, &dr->root, dr->all, dr->g->ncodes, limit, depth,
+                     ties, false, &q);
+}
+
+/* Least depth: count bound first, then one depth after another. */
+static int least_depth(driver *dr, int *res)
+{
+    int d = OV_W(opt_lower(&dr->sh, dr->g->ncodes, dr->sh.answers - 1));
+    for (; d < 63; d++) {
+        int f = opt_feasible(&dr->w, 0, &dr->root, dr->all, dr->g->ncodes, d);
+        if (f < 0) {
+            *res = -1;
+            return d;
+        }
+        if (f)
+            break;
+        dr->rep.worst_lower = d + 1;
+    }
+    *res = 1;
+    return d;
+}
+
+static mm_status finish_stopped(driver *dr, oval lower, mm_tree *t)
+{
+    /* Keep the one-step tree: the search's partial results are proven
+     * bounds, not a tree. */
+    mm_tree_release(t);
+    *t = dr->heur;
+    mm_tree_init(&dr->heur, dr->g->pegs, dr->g->colors, dr->g->repeat);
+    mm_status st = mm_tree_set_rule(t, mm_rule_name(dr->o->rule), dr->o->consistent_only,
+                                    dr->o->first);
+    if (st)
+        return nomem(dr->d);
+    oval v = tree_value(t);
+    dr->rep.proven = false;
+    dr->rep.total = OV_T(v);
+    dr->rep.worst = OV_W(v);
+    dr->rep.lower = OV_T(lower) < OV_T(v) ? OV_T(lower) : OV_T(v);
+    return MM_OK;
+}
 
 mm_status mm_optimal_compile(const mm_game *g, const mm_compile_opts *o,
                              mm_tree *t, mm_diag *d)
 {
-    (void)g;
-    (void)o;
-    (void)t;
-    return mm_diag_set(d, MM_ERR_USAGE, "rule '%s' is not implemented yet",
-                       mm_rule_name(o->rule));
+    driver dr;
+    mm_status st;
+    memset(&dr, 0, sizeof dr);
+    dr.g = g;
+    dr.o = o;
+    dr.d = d;
+    dr.t0 = opt_now();
+    mm_tree_init(&dr.heur, g->pegs, g->colors, g->repeat);
+    bool consistent = o->rule == MM_RULE_OPTIMAL_CONSISTENT || o->consistent_only;
+    bool worst_mode = o->rule == MM_RULE_OPTIMAL_WORST;
+    size_t cache = o->no_cache ? 0 : (o->cache_mb ? o->cache_mb : 1024) << 20;
+    if ((st = oshared_init(&dr.sh, g, cache)))
+        return nomem(d);
+    dr.sh.no_symmetry = o->no_symmetry;
+    dr.sh.depth_mode = worst_mode;
+    dr.sh.first = o->first;
+    dr.sh.stop = o->stop;
+    if (o->time_limit > 0)
+        dr.sh.deadline = dr.t0 + o->time_limit;
+    set_mode(&dr, consistent);
+    if ((st = oworker_init(&dr.w, &dr.sh)) || (st = ogroup_root(&dr.root, g, o->no_symmetry)))
+        goto nomem_out;
+    dr.all = malloc((size_t)g->ncodes * sizeof *dr.all);
+    if (!dr.all)
+        goto nomem_out;
+    for (mm_code x = 0; x < g->ncodes; x++)
+        dr.all[x] = x;
+    snprintf(dr.tag, sizeof dr.tag, "mmtree optimal 1 pegs %d colors %d%s", g->pegs,
+             g->colors, g->repeat ? "" : " no-repeat");
+    if (o->checkpoint && dr.sh.use_cache) {
+        uint64_t loaded;
+        if ((st = ocache_load(&dr.sh.cache, o->checkpoint, dr.tag, &loaded, d)))
+            goto out;
+    }
+    st = mm_tree_set_rule(t, mm_rule_name(o->rule), o->consistent_only, o->first);
+    if (st)
+        goto nomem_out;
+
+    int depth = OPT_NODEPTH;
+    if (worst_mode) {
+        int res;
+        depth = least_depth(&dr, &res);
+        if (res < 0)
+            goto stopped_worst;
+        dr.rep.worst_lower = depth;
+    }
+    if ((st = heuristic_bound(&dr, consistent, depth)))
+        goto out;
+    dr.rep.upper_first = dr.heur_v < OV_INF ? OV_T(dr.heur_v) : 0;
+    oval limit = dr.heur_v < OV_INF ? dr.heur_v : OV_INF - 1;
+    if (!consistent && !worst_mode) {
+        /* The consistent-only optimum: a far tighter start (Ville 5.2). */
+        set_mode(&dr, true);
+        oval vc = solve_root(&dr, limit, depth, false);
+        set_mode(&dr, false);
+        if (vc == OV_ABORT)
+            goto stopped;
+        if (vc < limit)
+            limit = vc;
+    }
+    oval v = solve_root(&dr, limit, depth, !o->value_only);
+    if (v == OV_ABORT)
+        goto stopped;
+    if (v > limit) {
+        st = mm_diag_set(d, MM_ERR_INPUT, "internal error: no tree within the bound");
+        goto out;
+    }
+    if ((st = build_tree(&dr, v, depth, true, t)))
+        goto out;
+    dr.rep.proven = true;
+    dr.rep.total = dr.rep.lower = OV_T(v);
+    dr.rep.worst = OV_W(v);
+    if (o->checkpoint && dr.sh.use_cache)
+        st = ocache_save(&dr.sh.cache, o->checkpoint, dr.tag, 3, d);
+    goto out;
+
+stopped:
+    if (dr.w.status)
+        goto status_out;
+    if (o->checkpoint && dr.sh.use_cache &&
+        (st = ocache_save(&dr.sh.cache, o->checkpoint, dr.tag, 3, d)))
+        goto out;
+    st = finish_stopped(&dr, dr.sh.root_lower, t);
+    goto out;
+stopped_worst:
+    if (dr.w.status)
+        goto status_out;
+    /* no depth proven enough yet: fall back to the minimax rule */
+    if ((st = heuristic_bound(&dr, consistent, 63)))
+        goto out;
+    if (o->checkpoint && dr.sh.use_cache &&
+        (st = ocache_save(&dr.sh.cache, o->checkpoint, dr.tag, 3, d)))
+        goto out;
+    st = finish_stopped(&dr, 0, t);
+    goto out;
+status_out:
+    st = dr.w.status;
+    if (st == MM_ERR_NOMEM)
+        goto nomem_out;
+    mm_diag_set(d, st, "the search went deeper than %d guesses", 64);
+    goto out;
+nomem_out:
+    st = nomem(d);
+out:
+    report_counts(&dr);
+    if (o->report)
+        *o->report = dr.rep;
+    mm_tree_release(&dr.heur);
+    free(dr.all);
+    ogroup_release(&dr.root);
+    oworker_release(&dr.w);
+    oshared_release(&dr.sh);
+    return st;
 }

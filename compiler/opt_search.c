@@ -1,0 +1,983 @@
+/*
+ * Depth-first branch and bound over code sets (Ville 2013, section 5).
+ *
+ * A node is a set S of codes still possible.  Every candidate guess is
+ * scored by the partition it makes of S; its lower bound is |S| plus, for
+ * each part, the total of a perfect tree whose guesses make at most k
+ * parts, k being the most parts any guess makes of S (no guess makes more
+ * of a subset: Ville's dynamic branching factor).  Candidates are tried in
+ * order of that bound; the parts of a candidate are solved one by one,
+ * each with the budget the others' bounds leave, and each exact value
+ * replaces its bound as soon as it is known, so a candidate is dropped the
+ * moment its bound passes the best value found.
+ *
+ * Shortcuts: sets of 1 and 2 codes are solved outright; a guess that
+ * separates every code is optimal (2n-1 when it can be the code, 2n and
+ * worst case 2 when it cannot and none that can does).
+ *
+ * Symmetry: a code is scored only when it is the lexically first of its
+ * class, the classes being those of the colour and position permutations
+ * that keep every guess of the path in place, with colours never played
+ * ("free") interchangeable and colours no code of S contains ("zero")
+ * interchangeable peg by peg.  All codes of a class make partitions that
+ * the permutation maps onto each other, so they have the same value; the
+ * first of a class is the one the tie order would take.
+ */
+#include "opt.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "rules.h"
+
+typedef struct ocand {
+    oval lb;
+    uint32_t idx;   /* position in the tie order */
+    uint16_t k;     /* parts besides the winning one */
+    uint8_t cons;
+} ocand;
+
+typedef struct opart {
+    uint32_t start, n;
+    oval v;         /* exact value or lower bound */
+    bool exact;
+} opart;
+
+typedef struct olevel {
+    uint64_t *sp, *so;      /* S as masks */
+    uint32_t scap;
+    mm_code *cand;
+    uint32_t *hist;
+    ocand *ci;
+    uint32_t ccap;
+    mm_code *parts;
+    uint32_t pcap;
+    ogroup grp;             /* the group after the guess being explored */
+} olevel;
+
+#define MAX_LEVELS 64
+
+double opt_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* ---- set-up ---- */
+
+static uint64_t splitmix(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+/* Smallest depth d with 1 + k + ... + k^(d-1) >= m. */
+static int perfect_depth(uint64_t m, int k)
+{
+    uint64_t t = 0, level = 1;
+    int d = 0;
+    if (m == 0)
+        return 0;
+    while (t < m) {
+        t += level;
+        d++;
+        if (k <= 1)
+            continue;
+        level = level > UINT64_MAX / (uint64_t)k ? UINT64_MAX / 2 : level * (uint64_t)k;
+    }
+    return d;
+}
+
+static oval lower_calc(uint64_t m, int k)
+{
+    if (k < 1)
+        k = 1;
+    int d = perfect_depth(m, k);
+    return OV(mm_perfect_total(m, (uint64_t)k + 1), d > 63 ? 63 : d);
+}
+
+oval opt_lower(const oshared *sh, uint32_t m, int k)
+{
+    if (m <= sh->lbmax && k <= sh->g->nreplies)
+        return sh->lbtab[(size_t)k * (sh->lbmax + 1) + m];
+    return lower_calc(m, k);
+}
+
+mm_status oshared_init(oshared *sh, const mm_game *g, size_t cache_bytes)
+{
+    memset(sh, 0, sizeof *sh);
+    sh->g = g;
+    sh->answers = __builtin_popcountll(mm_game_reply_set(g));
+    sh->r1 = malloc((size_t)g->ncodes * sizeof *sh->r1);
+    sh->r2 = malloc((size_t)g->ncodes * sizeof *sh->r2);
+    sh->lbmax = g->ncodes < 65536 ? g->ncodes : 65536;
+    size_t R = (size_t)g->nreplies + 1;
+    sh->lbtab = malloc(R * (sh->lbmax + 1) * sizeof *sh->lbtab);
+    if (!sh->r1 || !sh->r2 || !sh->lbtab)
+        goto nomem;
+    uint64_t seed = 0x6d6d74726565u;   /* fixed: checkpoints stay valid */
+    for (mm_code x = 0; x < g->ncodes; x++) {
+        sh->r1[x] = splitmix(&seed);
+        sh->r2[x] = splitmix(&seed);
+    }
+    for (size_t k = 0; k < R; k++)
+        for (uint32_t m = 0; m <= sh->lbmax; m++)
+            sh->lbtab[k * (sh->lbmax + 1) + m] = lower_calc(m, (int)k);
+    if (cache_bytes && ocache_init(&sh->cache, cache_bytes))
+        goto nomem;
+    sh->use_cache = cache_bytes != 0;
+    atomic_init(&sh->abort, 0);
+    return MM_OK;
+nomem:
+    oshared_release(sh);
+    return MM_ERR_NOMEM;
+}
+
+void oshared_release(oshared *sh)
+{
+    free(sh->r1);
+    free(sh->r2);
+    free(sh->lbtab);
+    ocache_release(&sh->cache);
+    memset(sh, 0, sizeof *sh);
+}
+
+mm_status oworker_init(oworker *w, oshared *sh)
+{
+    memset(w, 0, sizeof *w);
+    w->sh = sh;
+    w->nlv = MAX_LEVELS;
+    w->lv = calloc(MAX_LEVELS, sizeof *w->lv);
+    w->in_s = calloc(sh->g->ncodes, 1);
+    if (!w->lv || !w->in_s) {
+        oworker_release(w);
+        return MM_ERR_NOMEM;
+    }
+    return MM_OK;
+}
+
+void oworker_release(oworker *w)
+{
+    if (w->lv)
+        for (int i = 0; i < w->nlv; i++) {
+            olevel *l = &w->lv[i];
+            free(l->sp);
+            free(l->so);
+            free(l->cand);
+            free(l->hist);
+            free(l->ci);
+            free(l->parts);
+            ogroup_release(&l->grp);
+        }
+    free(w->lv);
+    free(w->in_s);
+    memset(w, 0, sizeof *w);
+}
+
+void oworker_flush(oworker *w)
+{
+    oshared *sh = w->sh;
+    atomic_fetch_add(&sh->nodes, w->nodes);
+    atomic_fetch_add(&sh->hits, w->hits);
+    atomic_fetch_add(&sh->guesses, w->guesses);
+    atomic_fetch_add(&sh->guesses_all, w->guesses_all);
+    w->nodes = w->hits = w->guesses = w->guesses_all = 0;
+}
+
+void opt_hash(const oshared *sh, const mm_code *S, uint32_t n, uint64_t *h1,
+              uint64_t *h2)
+{
+    uint64_t a = (uint64_t)n * 0xd6e8feb86659fd93u, b = sh->salt;
+    for (uint32_t i = 0; i < n; i++) {
+        a += sh->r1[S[i]];
+        b += sh->r2[S[i]];
+    }
+    *h1 = a;
+    *h2 = b;
+}
+
+/* ---- symmetry ---- */
+
+static mm_status group_reserve(ogroup *G, int n)
+{
+    if (n <= G->cap)
+        return MM_OK;
+    int cap = G->cap ? G->cap : 8;
+    while (cap < n)
+        cap *= 2;
+    void *p = realloc(G->perm, (size_t)cap * sizeof *G->perm);
+    if (!p)
+        return MM_ERR_NOMEM;
+    G->perm = p;
+    p = realloc(G->cmap, (size_t)cap * sizeof *G->cmap);
+    if (!p)
+        return MM_ERR_NOMEM;
+    G->cmap = p;
+    G->cap = cap;
+    return MM_OK;
+}
+
+void ogroup_release(ogroup *G)
+{
+    free(G->perm);
+    free(G->cmap);
+    memset(G, 0, sizeof *G);
+}
+
+/* Every position permutation but the identity; beyond 7 pegs (5040
+ * permutations) positions are left alone: no such game is solvable. */
+mm_status ogroup_root(ogroup *G, const mm_game *g, bool no_symmetry)
+{
+    memset(G, 0, sizeof *G);
+    int p = g->pegs;
+    if (no_symmetry || p > 7 || p < 2)
+        return MM_OK;
+    int a[MM_MAX_PEGS];
+    for (int i = 0; i < p; i++)
+        a[i] = i;
+    /* Lexical successor walk over permutations. */
+    for (;;) {
+        int i = p - 2;
+        while (i >= 0 && a[i] > a[i + 1])
+            i--;
+        if (i < 0)
+            break;
+        int j = p - 1;
+        while (a[j] < a[i])
+            j--;
+        int t = a[i]; a[i] = a[j]; a[j] = t;
+        for (int l = i + 1, r = p - 1; l < r; l++, r--) {
+            t = a[l]; a[l] = a[r]; a[r] = t;
+        }
+        if (group_reserve(G, G->ne + 1)) {
+            ogroup_release(G);
+            return MM_ERR_NOMEM;
+        }
+        for (int k = 0; k < p; k++)
+            G->perm[G->ne][k] = (uint8_t)a[k];
+        memset(G->cmap[G->ne], 0xff, sizeof G->cmap[G->ne]);
+        G->ne++;
+    }
+    return MM_OK;
+}
+
+/* Keep the elements that, extended by the colour map guess q forces,
+ * still map every guess of the path onto itself. */
+mm_status ogroup_after(const ogroup *G, const mm_game *g, mm_code q,
+                       ogroup *out)
+{
+    int p = g->pegs, x[MM_MAX_PEGS];
+    for (int j = 0; j < p; j++)
+        x[j] = mm_code_peg(g, q, j);
+    out->played = (uint16_t)(G->played | g->colorset[q]);
+    out->ne = 0;
+    if (group_reserve(out, G->ne))
+        return MM_ERR_NOMEM;
+    for (int e = 0; e < G->ne; e++) {
+        uint8_t cm[MM_MAX_COLORS];
+        memcpy(cm, G->cmap[e], sizeof cm);
+        bool ok = true;
+        for (int j = 0; j < p && ok; j++) {
+            int from = x[j], to = x[G->perm[e][j]];
+            if (cm[from] != 0xff) {
+                ok = cm[from] == to;
+                continue;
+            }
+            /* to must not be the image of another colour already */
+            for (int k = 0; k < g->colors && ok; k++)
+                ok = cm[k] != to;
+            cm[from] = (uint8_t)to;
+        }
+        if (!ok)
+            continue;
+        memcpy(out->perm[out->ne], G->perm[e], sizeof out->perm[0]);
+        memcpy(out->cmap[out->ne], cm, sizeof cm);
+        out->ne++;
+    }
+    return MM_OK;
+}
+
+/* Zero and free colours at a node. */
+typedef struct ozf {
+    uint16_t zero, free;
+    int nzero, nfree;
+    int zl[MM_MAX_COLORS], fl[MM_MAX_COLORS];
+} ozf;
+
+static void zf_init(ozf *z, const oshared *sh, const ogroup *G, const mm_code *S,
+                    uint32_t n)
+{
+    const mm_game *g = sh->g;
+    uint16_t all = (uint16_t)((1u << g->colors) - 1), present = 0;
+    memset(z, 0, sizeof *z);
+    if (sh->no_symmetry)
+        return;
+    for (uint32_t i = 0; i < n && present != all; i++)
+        present |= g->colorset[S[i]];
+    z->zero = (uint16_t)(all & ~present);
+    z->free = (uint16_t)(all & ~G->played & ~z->zero);
+    for (int k = 0; k < g->colors; k++) {
+        if (z->zero >> k & 1)
+            z->zl[z->nzero++] = k;
+        if (z->free >> k & 1)
+            z->fl[z->nfree++] = k;
+    }
+}
+
+/* The first code of x's class under zero and free colour changes. */
+static void normalize(const ozf *z, bool repeat, int p, const int *x, int *y)
+{
+    int fmap[MM_MAX_COLORS], zmap[MM_MAX_COLORS], nf = 0, nz = 0;
+    for (int k = 0; k < MM_MAX_COLORS; k++)
+        fmap[k] = zmap[k] = -1;
+    for (int j = 0; j < p; j++) {
+        int k = x[j];
+        if (z->zero >> k & 1) {
+            if (repeat)
+                y[j] = z->zl[0];
+            else
+                y[j] = zmap[k] >= 0 ? zmap[k] : (zmap[k] = z->zl[nz++]);
+        } else if (z->free >> k & 1) {
+            y[j] = fmap[k] >= 0 ? fmap[k] : (fmap[k] = z->fl[nf++]);
+        } else {
+            y[j] = k;
+        }
+    }
+}
+
+static int cmp_pegs(const int *a, const int *b, int p)
+{
+    for (int j = 0; j < p; j++)
+        if (a[j] != b[j])
+            return a[j] < b[j] ? -1 : 1;
+    return 0;
+}
+
+/* Is x (already normal under zero and free colours) the first of its
+ * class under the group? */
+static bool group_first(const ogroup *G, const ozf *z, bool repeat, int p,
+                        const int *x)
+{
+    int img[MM_MAX_PEGS], y[MM_MAX_PEGS];
+    for (int e = 0; e < G->ne; e++) {
+        const uint8_t *s = G->perm[e], *cm = G->cmap[e];
+        for (int j = 0; j < p; j++) {
+            int k = x[j];
+            img[s[j]] = (G->played >> k & 1) ? cm[k] : k;
+        }
+        normalize(z, repeat, p, img, y);
+        if (cmp_pegs(y, x, p) < 0)
+            return false;
+    }
+    return true;
+}
+
+static bool grow(void **p, uint32_t *cap, uint32_t need, size_t size)
+{
+    if (need <= *cap)
+        return true;
+    uint32_t c = *cap ? *cap : 64;
+    while (c < need)
+        c *= 2;
+    void *q = realloc(*p, (size_t)c * size);
+    if (!q)
+        return false;
+    *p = q;
+    *cap = c;
+    return true;
+}
+
+static bool level_reserve_cand(olevel *l, uint32_t need, int R)
+{
+    if (need <= l->ccap)
+        return true;
+    uint32_t c = l->ccap ? l->ccap : 64;
+    while (c < need)
+        c *= 2;
+    mm_code *a = realloc(l->cand, (size_t)c * sizeof *a);
+    if (!a)
+        return false;
+    l->cand = a;
+    uint32_t *h = realloc(l->hist, (size_t)c * (size_t)R * sizeof *h);
+    if (!h)
+        return false;
+    l->hist = h;
+    ocand *ci = realloc(l->ci, (size_t)c * sizeof *ci);
+    if (!ci)
+        return false;
+    l->ci = ci;
+    l->ccap = c;
+    return true;
+}
+
+typedef struct gen {
+    oworker *w;
+    olevel *l;
+    const ogroup *G;
+    const ozf *z;
+    uint32_t count;
+    bool fail;
+} gen;
+
+/* Inconsistent class representatives, in lexical order: a walk over the
+ * pegs offering only the first zero colour (the next unused one without
+ * repetition) and the next free colour not used yet. */
+static void gen_rec(gen *st, int i, int *peg, unsigned used, int nz, int nf)
+{
+    const mm_game *g = st->w->sh->g;
+    const ozf *z = st->z;
+    if (st->fail)
+        return;
+    if (i == g->pegs) {
+        mm_code x = mm_game_index(g, peg);
+        if (st->w->in_s[x] || !group_first(st->G, z, g->repeat, g->pegs, peg))
+            return;
+        if (!level_reserve_cand(st->l, st->count + 1, g->nreplies)) {
+            st->fail = true;
+            return;
+        }
+        st->l->cand[st->count++] = x;
+        return;
+    }
+    for (int k = 0; k < g->colors; k++) {
+        if (!g->repeat && (used >> k & 1u))
+            continue;
+        int nz2 = nz, nf2 = nf;
+        if (z->zero >> k & 1) {
+            if (k != (g->repeat ? z->zl[0] : z->zl[nz]))
+                continue;
+            nz2++;
+        } else if (z->free >> k & 1) {
+            if (!(used >> k & 1u)) {
+                if (k != z->fl[nf])
+                    continue;
+                nf2++;
+            }
+        }
+        peg[i] = k;
+        gen_rec(st, i + 1, peg, used | 1u << k, nz2, nf2);
+    }
+}
+
+/* Candidates in tie order: consistent representatives, then the others.
+ * Returns the count; *ncons of them are consistent. */
+static mm_status candidates(oworker *w, olevel *l, const ogroup *G,
+                            const mm_code *S, uint32_t n, bool consistent_only,
+                            uint32_t *ncand, uint32_t *ncons)
+{
+    const mm_game *g = w->sh->g;
+    ozf z;
+    zf_init(&z, w->sh, G, S, n);
+    if (!level_reserve_cand(l, n, g->nreplies))
+        return MM_ERR_NOMEM;
+    uint32_t k = 0;
+    int x[MM_MAX_PEGS], y[MM_MAX_PEGS];
+    for (uint32_t i = 0; i < n; i++) {
+        for (int j = 0; j < g->pegs; j++)
+            x[j] = mm_code_peg(g, S[i], j);
+        normalize(&z, g->repeat, g->pegs, x, y);
+        if (cmp_pegs(x, y, g->pegs) != 0 || !group_first(G, &z, g->repeat, g->pegs, x))
+            continue;
+        l->cand[k++] = S[i];
+    }
+    *ncons = k;
+    if (!consistent_only) {
+        for (uint32_t i = 0; i < n; i++)
+            w->in_s[S[i]] = 1;
+        gen st = {w, l, G, &z, k, false};
+        int peg[MM_MAX_PEGS];
+        gen_rec(&st, 0, peg, 0, 0, 0);
+        for (uint32_t i = 0; i < n; i++)
+            w->in_s[S[i]] = 0;
+        if (st.fail)
+            return MM_ERR_NOMEM;
+        k = st.count;
+    }
+    *ncand = k;
+    w->guesses += k;
+    w->guesses_all += consistent_only ? n : g->ncodes;
+    return MM_OK;
+}
+
+/* ---- scoring ---- */
+
+static bool load_masks(olevel *l, const mm_game *g, const mm_code *S, uint32_t n)
+{
+    size_t words = g->wide ? 2 : 1;
+    if (n * words > l->scap) {
+        uint32_t cap = l->scap ? l->scap : 64;
+        while (cap < n * words)
+            cap *= 2;
+        uint64_t *a = realloc(l->sp, cap * sizeof *a);
+        if (!a)
+            return false;
+        l->sp = a;
+        a = realloc(l->so, cap * sizeof *a);
+        if (!a)
+            return false;
+        l->so = a;
+        l->scap = cap;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        memcpy(l->sp + words * i, g->pos + words * S[i], words * sizeof *l->sp);
+        memcpy(l->so + words * i, g->occ + words * S[i], words * sizeof *l->so);
+    }
+    return true;
+}
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("popcnt", "default")))
+#endif
+static void histogram(const mm_game *g, const olevel *l, uint32_t n, mm_code x,
+                      uint32_t *h)
+{
+    const uint8_t *slot = &g->slot[0][0];
+    memset(h, 0, (size_t)g->nreplies * sizeof *h);
+    if (g->wide) {
+        uint64_t p0 = g->pos[2 * (size_t)x], p1 = g->pos[2 * (size_t)x + 1];
+        uint64_t o0 = g->occ[2 * (size_t)x], o1 = g->occ[2 * (size_t)x + 1];
+        for (uint32_t i = 0; i < n; i++) {
+            int b = __builtin_popcountll(p0 & l->sp[2 * i]) + __builtin_popcountll(p1 & l->sp[2 * i + 1]);
+            int t = __builtin_popcountll(o0 & l->so[2 * i]) + __builtin_popcountll(o1 & l->so[2 * i + 1]);
+            h[slot[b * (MM_MAX_PEGS + 1) + t]]++;
+        }
+        return;
+    }
+    uint64_t gp = g->pos[x], go = g->occ[x];
+    for (uint32_t i = 0; i < n; i++) {
+        int b = __builtin_popcountll(gp & l->sp[i]);
+        int t = __builtin_popcountll(go & l->so[i]);
+        h[slot[b * (MM_MAX_PEGS + 1) + t]]++;
+    }
+}
+
+/* Split S by q into l->parts, grouped by slot in slot order; each part
+ * keeps the order of S. */
+static bool split(olevel *l, const mm_game *g, const mm_code *S, uint32_t n,
+                  mm_code q, const uint32_t *h, opart *pt, int *npart,
+                  uint32_t *win)
+{
+    uint32_t pos[MM_MAX_REPLIES];
+    if (!grow((void **)&l->parts, &l->pcap, n, sizeof *l->parts))
+        return false;
+    uint32_t acc = 0;
+    int np = 0;
+    *win = 0;
+    for (int s = 0; s < g->nreplies; s++) {
+        pos[s] = acc;
+        if (h[s] && s != g->win)
+            pt[np++] = (opart){acc, h[s], 0, false};
+        if (s == g->win)
+            *win = h[s];
+        acc += h[s];
+    }
+    for (uint32_t i = 0; i < n; i++)
+        l->parts[pos[mm_game_score(g, q, S[i])]++] = S[i];
+    *npart = np;
+    return true;
+}
+
+/* ---- the search ---- */
+
+static bool stopping(oworker *w)
+{
+    oshared *sh = w->sh;
+    if (atomic_load_explicit(&sh->abort, memory_order_relaxed))
+        return true;
+    if (++w->tick >= 256) {
+        w->tick = 0;
+        if ((sh->stop && *sh->stop) || (sh->deadline > 0 && opt_now() >= sh->deadline)) {
+            atomic_store(&sh->abort, 1);
+            return true;
+        }
+    }
+    return false;
+}
+
+static int cmp_cand(const void *a, const void *b)
+{
+    const ocand *x = a, *y = b;
+    if (x->lb != y->lb)
+        return x->lb < y->lb ? -1 : 1;
+    return (x->idx > y->idx) - (x->idx < y->idx);
+}
+
+/* Value of the candidate from its parts: |S| guesses now, the parts'
+ * totals after, worst case one more than the deepest part. */
+static oval sum_parts(uint32_t n, const opart *pt, int np)
+{
+    uint64_t t = n;
+    int wmax = 1;
+    for (int i = 0; i < np; i++) {
+        t += OV_T(pt[i].v);
+        if (1 + OV_W(pt[i].v) > wmax)
+            wmax = 1 + OV_W(pt[i].v);
+    }
+    if (t >= OV_T(OV_INF) || wmax > 63)
+        return OV_INF;
+    return OV(t, wmax);
+}
+
+/* The largest value part i may take for the candidate to stay within
+ * bound, the other parts at their current values; 0 when none fits. */
+static oval part_limit(uint32_t n, const opart *pt, int np, int i, oval bound)
+{
+    uint64_t r = n;
+    int wo = 1;
+    for (int j = 0; j < np; j++) {
+        if (j == i)
+            continue;
+        r += OV_T(pt[j].v);
+        if (1 + OV_W(pt[j].v) > wo)
+            wo = 1 + OV_W(pt[j].v);
+    }
+    uint64_t bt = OV_T(bound);
+    int bw = OV_W(bound);
+    if (bt <= r)
+        return 0;
+    uint64_t room = bt - r;
+    /* total below room, or equal with a worst case that keeps the
+     * candidate's worst within bw */
+    if (wo <= bw)
+        return OV(room, bw - 1);
+    return OV(room, 0) - 1;
+}
+
+static oval part_value(oworker *w, uint32_t m, const mm_code *P, int k,
+                       int depth, bool *exact)
+{
+    oshared *sh = w->sh;
+    *exact = true;
+    if (m == 1)
+        return OV(1, 1);
+    if (m == 2)
+        return OV(3, 2);
+    *exact = false;
+    oval lb = opt_lower(sh, m, k);
+    if (sh->use_cache) {
+        uint64_t h1, h2;
+        oentry e;
+        opt_hash(sh, P, m, &h1, &h2);
+        if (ocache_get(&sh->cache, h1, h2, depth, &e)) {
+            oval v = oentry_value(&e);
+            if (oentry_flags(&e) & OC_EXACT) {
+                *exact = true;
+                return v;
+            }
+            if (v > lb)
+                lb = v;
+        }
+    }
+    (void)depth;
+    return lb;
+}
+
+static int cmp_part_size(const void *a, const void *b)
+{
+    const opart *x = a, *y = b;
+    return (x->n < y->n) - (x->n > y->n);
+}
+
+/* The search stopped at level 0 while candidate i was being solved: what
+ * is proven is the least bound of all candidates. */
+static void root_stopped(oshared *sh, const olevel *l, uint32_t i, uint32_t nc,
+                         oval current, oval minfail, bool have, oval best)
+{
+    oval lower = minfail;
+    if (current < lower)
+        lower = current;
+    if (i + 1 < nc && l->ci[i + 1].lb < lower)
+        lower = l->ci[i + 1].lb;
+    if (have && best < lower)
+        lower = best;
+    sh->root_lower = lower;
+}
+
+oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
+               uint32_t n, oval limit, int depth, bool ties, bool force,
+               mm_code *guess)
+{
+    oshared *sh = w->sh;
+    const mm_game *g = sh->g;
+    int R = g->nreplies;
+    *guess = S[0];
+    if (n == 1)
+        return depth >= 1 ? OV(1, 1) : OV_INF;
+    if (n == 2)
+        return depth >= 2 ? OV(3, 2) : OV_INF;
+    if (depth < 2)
+        return OV_INF;
+    if (lv + 1 >= w->nlv) {
+        w->status = MM_ERR_LIMIT;
+        atomic_store(&sh->abort, 1);
+        return OV_ABORT;
+    }
+    if (stopping(w))
+        return OV_ABORT;
+    uint64_t h1 = 0, h2 = 0;
+    if (sh->use_cache) {
+        opt_hash(sh, S, n, &h1, &h2);
+        oentry e;
+        if (!force && ocache_get(&sh->cache, h1, h2, depth, &e)) {
+            oval v = oentry_value(&e);
+            if ((oentry_flags(&e) & OC_EXACT) || v > limit) {
+                w->hits++;
+                if (e.guess < g->ncodes)
+                    *guess = e.guess;
+                return v;
+            }
+        }
+    }
+    w->nodes++;
+    olevel *l = &w->lv[lv];
+    uint32_t ncand, ncons;
+    if (!load_masks(l, g, S, n))
+        goto nomem;
+    if (lv == 0 && sh->first != MM_NO_CODE) {
+        if (!level_reserve_cand(l, 1, R))
+            goto nomem;
+        l->cand[0] = sh->first;
+        ncand = ncons = 1;
+    } else if (candidates(w, l, G, S, n, sh->consistent_only, &ncand, &ncons)) {
+        goto nomem;
+    }
+
+    /* Score every candidate; a guess that separates every code ends the
+     * search at once. */
+    int K = 0;
+    uint32_t nc = 0;
+    for (uint32_t c = 0; c < ncand; c++) {
+        uint32_t *h = l->hist + (size_t)c * R;
+        histogram(g, l, n, l->cand[c], h);
+        int k = 0;
+        for (int s = 0; s < R; s++)
+            k += h[s] != 0;
+        bool cons = h[g->win] != 0;
+        k -= cons;
+        if (cons && (uint32_t)k == n - 1) {
+            *guess = l->cand[c];
+            oval v = OV(2 * (uint64_t)n - 1, 2);
+            if (sh->use_cache)
+                ocache_put(&sh->cache, h1, h2, depth, n, v, OC_EXACT | OC_CANON, *guess);
+            return v;
+        }
+        if (!cons && k == 1)
+            continue;   /* learns nothing */
+        if (k > K)
+            K = k;
+        l->ci[nc++] = (ocand){0, c, (uint16_t)k, cons};
+    }
+    /* No consistent guess separates every code (it would have ended the
+     * search), so the first that does, in tie order, is optimal. */
+    for (uint32_t i = 0; i < nc; i++)
+        if (l->ci[i].k == n) {
+            *guess = l->cand[l->ci[i].idx];
+            oval v = OV(2 * (uint64_t)n, 2);
+            if (sh->use_cache)
+                ocache_put(&sh->cache, h1, h2, depth, n, v, OC_EXACT | OC_CANON, *guess);
+            return v;
+        }
+
+    /* Lower bounds with the dynamic branching factor K. */
+    uint32_t keep = 0;
+    for (uint32_t i = 0; i < nc; i++) {
+        ocand *ci = &l->ci[i];
+        const uint32_t *h = l->hist + (size_t)ci->idx * R;
+        uint64_t t = n;
+        int wmax = 1;
+        for (int s = 0; s < R; s++) {
+            if (!h[s] || s == g->win)
+                continue;
+            oval b = opt_lower(sh, h[s], K);
+            t += OV_T(b);
+            if (1 + OV_W(b) > wmax)
+                wmax = 1 + OV_W(b);
+        }
+        if (wmax > depth)
+            continue;
+        ci->lb = OV(t, wmax);
+        l->ci[keep++] = *ci;
+    }
+    nc = keep;
+    qsort(l->ci, nc, sizeof *l->ci, cmp_cand);
+
+    oval best = limit + 1, minfail = OV_INF;
+    bool have = false;
+    uint32_t best_idx = UINT32_MAX;
+    mm_code best_q = S[0];
+    opart pt[MM_MAX_REPLIES];
+    for (uint32_t i = 0; i < nc; i++) {
+        const ocand ci = l->ci[i];
+        oval bound = (have && ties && ci.idx < best_idx) ? best : best - 1;
+        if (ci.lb > bound) {
+            if (ci.lb < minfail)
+                minfail = ci.lb;
+            if (ci.lb > best || !have || !ties)
+                break;
+            continue;
+        }
+        mm_code q = l->cand[ci.idx];
+        const uint32_t *h = l->hist + (size_t)ci.idx * R;
+        if (lv == 0) {
+            atomic_store(&sh->root_i, i);
+            atomic_store(&sh->root_nc, nc);
+        }
+        int np;
+        uint32_t win;
+        if (!split(l, g, S, n, q, h, pt, &np, &win))
+            goto nomem;
+        for (int j = 0; j < np; j++)
+            pt[j].v = part_value(w, pt[j].n, l->parts + pt[j].start, K,
+                                 sh->depth_mode ? depth - 1 : depth, &pt[j].exact);
+        qsort(pt, (size_t)np, sizeof *pt, cmp_part_size);
+        oval sum = sum_parts(n, pt, np);
+        bool group_ready = false;
+        for (int j = 0; j < np && sum <= bound; j++) {
+            if (pt[j].exact)
+                continue;
+            if (!group_ready) {
+                if (ogroup_after(G, g, q, &l->grp))
+                    goto nomem;
+                group_ready = true;
+            }
+            oval lim = part_limit(n, pt, np, j, bound);
+            mm_code sub;
+            oval v = opt_solve(w, lv + 1, &l->grp, l->parts + pt[j].start, pt[j].n,
+                               lim, sh->depth_mode ? depth - 1 : depth, ties, false, &sub);
+            if (v == OV_ABORT) {
+                if (lv == 0)
+                    root_stopped(sh, l, i, nc, sum_parts(n, pt, np), minfail, have, best);
+                return OV_ABORT;
+            }
+            pt[j].exact = v <= lim;
+            if (v > pt[j].v)
+                pt[j].v = v;
+            else if (pt[j].exact)
+                pt[j].v = v;
+            sum = sum_parts(n, pt, np);
+        }
+        if (sum <= bound) {
+            best = sum;
+            best_idx = ci.idx;
+            best_q = q;
+            have = true;
+            if (lv == 0) {
+                sh->root_best = best;
+                sh->root_guess = q;
+            }
+        } else if (sum < minfail) {
+            minfail = sum;
+        }
+    }
+    if (have) {
+        *guess = best_q;
+        if (sh->use_cache)
+            ocache_put(&sh->cache, h1, h2, depth, n, best, OC_EXACT | (ties ? OC_CANON : 0), best_q);
+        return best;
+    }
+    if (sh->use_cache)
+        ocache_put(&sh->cache, h1, h2, depth, n, minfail, 0, MM_NO_CODE);
+    return minfail;
+nomem:
+    w->status = MM_ERR_NOMEM;
+    atomic_store(&sh->abort, 1);
+    return OV_ABORT;
+}
+
+/* ---- worst case only ---- */
+
+int opt_feasible(oworker *w, int lv, const ogroup *G, const mm_code *S,
+                 uint32_t n, int depth)
+{
+    oshared *sh = w->sh;
+    const mm_game *g = sh->g;
+    int R = g->nreplies;
+    if (n <= 1)
+        return depth >= (int)n;
+    if (depth < 2)
+        return 0;
+    if (n == 2)
+        return 1;
+    if (lv + 1 >= w->nlv) {
+        w->status = MM_ERR_LIMIT;
+        atomic_store(&sh->abort, 1);
+        return -1;
+    }
+    if (stopping(w))
+        return -1;
+    uint64_t h1 = 0, h2 = 0;
+    oentry e;
+    if (sh->use_cache) {
+        opt_hash(sh, S, n, &h1, &h2);
+        h2 ^= 0x5bd1e9955bd1e995u;   /* feasibility facts apart */
+        if (ocache_get(&sh->cache, h1, h2, depth, &e)) {
+            w->hits++;
+            return (oentry_flags(&e) & OC_EXACT) != 0;
+        }
+    }
+    w->nodes++;
+    olevel *l = &w->lv[lv];
+    uint32_t ncand, ncons;
+    if (!load_masks(l, g, S, n) ||
+        candidates(w, l, G, S, n, sh->consistent_only, &ncand, &ncons))
+        goto nomem;
+    int K = 0;
+    uint32_t nc = 0;
+    for (uint32_t c = 0; c < ncand; c++) {
+        uint32_t *h = l->hist + (size_t)c * R;
+        histogram(g, l, n, l->cand[c], h);
+        int k = 0;
+        uint32_t big = 0;
+        for (int s = 0; s < R; s++)
+            if (h[s] && s != g->win) {
+                k++;
+                if (h[s] > big)
+                    big = h[s];
+            }
+        if (!h[g->win] && k == 1)
+            continue;
+        if (k > K)
+            K = k;
+        /* order: fewest codes in the largest part, then tie order */
+        l->ci[nc++] = (ocand){(oval)big << 32 | c, c, (uint16_t)k, h[g->win] != 0};
+    }
+    uint64_t cap1 = 0, level = 1;   /* codes a tree of depth-1 can find */
+    for (int d = 0; d < depth - 1 && cap1 < n; d++) {
+        cap1 += level;
+        level *= (uint64_t)(K > 0 ? K : 1);
+    }
+    uint32_t keep = 0;
+    for (uint32_t i = 0; i < nc; i++)
+        if ((l->ci[i].lb >> 32) <= cap1)
+            l->ci[keep++] = l->ci[i];
+    nc = keep;
+    qsort(l->ci, nc, sizeof *l->ci, cmp_cand);
+    int res = 0;
+    opart pt[MM_MAX_REPLIES];
+    for (uint32_t i = 0; i < nc && !res; i++) {
+        mm_code q = l->cand[l->ci[i].idx];
+        int np;
+        uint32_t win;
+        if (!split(l, g, S, n, q, l->hist + (size_t)l->ci[i].idx * R, pt, &np, &win))
+            goto nomem;
+        qsort(pt, (size_t)np, sizeof *pt, cmp_part_size);
+        if (ogroup_after(G, g, q, &l->grp))
+            goto nomem;
+        res = 1;
+        for (int j = 0; j < np && res == 1; j++)
+            res = opt_feasible(w, lv + 1, &l->grp, l->parts + pt[j].start, pt[j].n, depth - 1);
+        if (res < 0)
+            return -1;
+    }
+    if (sh->use_cache)
+        ocache_put(&sh->cache, h1, h2, depth, n, res ? 0 : OV_INF, res ? OC_EXACT : 0, MM_NO_CODE);
+    return res;
+nomem:
+    w->status = MM_ERR_NOMEM;
+    atomic_store(&sh->abort, 1);
+    return -1;
+}
