@@ -57,6 +57,7 @@ typedef struct olevel {
 } olevel;
 
 #define MAX_LEVELS 64
+#define SMALL_SET 32   /* sets scored by their replies only */
 
 double opt_now(void)
 {
@@ -463,15 +464,12 @@ static void gen_rec(gen *st, int i, int *peg, unsigned used, int nz, int nf)
     }
 }
 
-/* Candidates in tie order: consistent representatives, then the others.
- * Returns the count; *ncons of them are consistent. */
-static mm_status candidates(oworker *w, olevel *l, const ogroup *G,
-                            const mm_code *S, uint32_t n, bool consistent_only,
-                            uint32_t *ncand, uint32_t *ncons)
+/* Consistent class representatives, in lexical order, from l->cand[0]. */
+static mm_status cand_consistent(oworker *w, olevel *l, const ogroup *G,
+                                 const ozf *z, const mm_code *S, uint32_t n,
+                                 uint32_t *ncons)
 {
     const mm_game *g = w->sh->g;
-    ozf z;
-    zf_init(&z, w->sh, G, S, n);
     if (!level_reserve_cand(l, n, g->nreplies))
         return MM_ERR_NOMEM;
     uint32_t k = 0;
@@ -479,27 +477,48 @@ static mm_status candidates(oworker *w, olevel *l, const ogroup *G,
     for (uint32_t i = 0; i < n; i++) {
         for (int j = 0; j < g->pegs; j++)
             x[j] = mm_code_peg(g, S[i], j);
-        normalize(&z, g->repeat, g->pegs, x, y);
-        if (cmp_pegs(x, y, g->pegs) != 0 || !group_first(G, &z, g->repeat, g->pegs, x))
+        normalize(z, g->repeat, g->pegs, x, y);
+        if (cmp_pegs(x, y, g->pegs) != 0 || !group_first(G, z, g->repeat, g->pegs, x))
             continue;
         l->cand[k++] = S[i];
     }
     *ncons = k;
-    if (!consistent_only) {
-        for (uint32_t i = 0; i < n; i++)
-            w->in_s[S[i]] = 1;
-        gen st = {w, l, G, &z, k, false};
+    w->guesses += k;
+    w->guesses_all += n;
+    return MM_OK;
+}
+
+/* Inconsistent class representatives, in lexical order, after the ncons
+ * consistent ones; *ncand gets the count of both. */
+static mm_status cand_inconsistent(oworker *w, olevel *l, const ogroup *G,
+                                   const ozf *z, const mm_code *S, uint32_t n,
+                                   uint32_t ncons, uint32_t *ncand)
+{
+    const mm_game *g = w->sh->g;
+    for (uint32_t i = 0; i < n; i++)
+        w->in_s[S[i]] = 1;
+    gen st = {w, l, G, z, ncons, false};
+    if (G->ne == 0 && z->nfree <= 1 && (g->repeat || z->nzero <= 1)) {
+        /* Common deep in the tree: a class is one code, up to a single
+         * zero colour and a single free colour; a scan is faster. */
+        uint16_t other = (uint16_t)((z->zero & ~(z->nzero ? 1u << z->zl[0] : 0u)) |
+                                    (z->free & ~(z->nfree ? 1u << z->fl[0] : 0u)));
+        if (!level_reserve_cand(l, ncons + g->ncodes - n, g->nreplies))
+            st.fail = true;
+        for (mm_code x = 0; x < g->ncodes && !st.fail; x++)
+            if (!w->in_s[x] && !(g->colorset[x] & other))
+                l->cand[st.count++] = x;
+    } else {
         int peg[MM_MAX_PEGS];
         gen_rec(&st, 0, peg, 0, 0, 0);
-        for (uint32_t i = 0; i < n; i++)
-            w->in_s[S[i]] = 0;
-        if (st.fail)
-            return MM_ERR_NOMEM;
-        k = st.count;
     }
-    *ncand = k;
-    w->guesses += k;
-    w->guesses_all += consistent_only ? n : g->ncodes;
+    for (uint32_t i = 0; i < n; i++)
+        w->in_s[S[i]] = 0;
+    if (st.fail)
+        return MM_ERR_NOMEM;
+    *ncand = st.count;
+    w->guesses += st.count - ncons;
+    w->guesses_all += g->ncodes - n;
     return MM_OK;
 }
 
@@ -553,6 +572,51 @@ static void histogram(const mm_game *g, const olevel *l, uint32_t n, mm_code x,
         int t = __builtin_popcountll(go & l->so[i]);
         h[slot[b * (MM_MAX_PEGS + 1) + t]]++;
     }
+}
+
+/* Bits of the replies guess x gets from the codes of S. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("popcnt", "default")))
+#endif
+static uint64_t reply_set(const mm_game *g, const olevel *l, uint32_t n, mm_code x)
+{
+    const uint8_t *slot = &g->slot[0][0];
+    uint64_t m = 0;
+    if (g->wide) {
+        uint64_t p0 = g->pos[2 * (size_t)x], p1 = g->pos[2 * (size_t)x + 1];
+        uint64_t o0 = g->occ[2 * (size_t)x], o1 = g->occ[2 * (size_t)x + 1];
+        for (uint32_t i = 0; i < n; i++) {
+            int b = __builtin_popcountll(p0 & l->sp[2 * i]) + __builtin_popcountll(p1 & l->sp[2 * i + 1]);
+            int t = __builtin_popcountll(o0 & l->so[2 * i]) + __builtin_popcountll(o1 & l->so[2 * i + 1]);
+            m |= UINT64_C(1) << slot[b * (MM_MAX_PEGS + 1) + t];
+        }
+        return m;
+    }
+    uint64_t gp = g->pos[x], go = g->occ[x];
+    for (uint32_t i = 0; i < n; i++) {
+        int b = __builtin_popcountll(gp & l->sp[i]);
+        int t = __builtin_popcountll(go & l->so[i]);
+        m |= UINT64_C(1) << slot[b * (MM_MAX_PEGS + 1) + t];
+    }
+    return m;
+}
+
+/* Parts of x (the winning reply counted) and whether some part holds two
+ * codes or more; the histogram too unless small. */
+static void score(const mm_game *g, const olevel *l, uint32_t n, mm_code x,
+                  bool small, uint32_t *h, int *k, bool *pairs)
+{
+    if (small) {
+        uint64_t m = reply_set(g, l, n, x);
+        *k = __builtin_popcountll(m);
+    } else {
+        histogram(g, l, n, x, h);
+        int c = 0;
+        for (int s = 0; s < g->nreplies; s++)
+            c += h[s] != 0;
+        *k = c;
+    }
+    *pairs = (uint32_t)*k < n;
 }
 
 /* Split S by q into l->parts, grouped by slot in slot order; each part
@@ -676,10 +740,12 @@ static oval part_value(oworker *w, uint32_t m, const mm_code *P, int k,
     return lb;
 }
 
+/* Smallest parts first: they are solved quickly and leave the exact
+ * budget to the big ones, which is where the pruning pays. */
 static int cmp_part_size(const void *a, const void *b)
 {
     const opart *x = a, *y = b;
-    return (x->n < y->n) - (x->n > y->n);
+    return (x->n > y->n) - (x->n < y->n);
 }
 
 /* The search stopped at level 0 while candidate i was being solved: what
@@ -735,77 +801,130 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
     w->nodes++;
     olevel *l = &w->lv[lv];
     uint32_t ncand, ncons;
+    ozf z;
     if (!load_masks(l, g, S, n))
         goto nomem;
-    if (lv == 0 && sh->first != MM_NO_CODE) {
+    zf_init(&z, sh, G, S, n);
+    bool fixed = lv == 0 && sh->first != MM_NO_CODE;
+    if (fixed) {
         if (!level_reserve_cand(l, 1, R))
             goto nomem;
         l->cand[0] = sh->first;
-        ncand = ncons = 1;
-    } else if (candidates(w, l, G, S, n, sh->consistent_only, &ncand, &ncons)) {
+        ncons = 1;
+    } else if (cand_consistent(w, l, G, &z, S, n, &ncons)) {
         goto nomem;
     }
 
-    /* Score every candidate; a guess that separates every code ends the
-     * search at once. */
+    /* Score the consistent candidates: one that separates every code ends
+     * the search at once.  Small sets are scored by the set of replies
+     * alone: their parts are small enough that the bound 2m - 1 of a part
+     * of m codes is as good as the perfect-tree one. */
+    bool small = n <= SMALL_SET;
     int K = 0;
     uint32_t nc = 0;
-    for (uint32_t c = 0; c < ncand; c++) {
-        uint32_t *h = l->hist + (size_t)c * R;
-        histogram(g, l, n, l->cand[c], h);
-        int k = 0;
-        for (int s = 0; s < R; s++)
-            k += h[s] != 0;
-        bool cons = h[g->win] != 0;
-        k -= cons;
-        if (cons && (uint32_t)k == n - 1) {
+    for (uint32_t c = 0; c < ncons; c++) {
+        int k;
+        bool pairs;
+        score(g, l, n, l->cand[c], small, l->hist + (size_t)c * R, &k, &pairs);
+        k--;   /* the winning reply is no part */
+        if ((uint32_t)k == n - 1) {
             *guess = l->cand[c];
             oval v = OV(2 * (uint64_t)n - 1, 2);
             if (sh->use_cache)
                 ocache_put(&sh->cache, h1, h2, depth, n, v, OC_EXACT | OC_CANON, *guess);
             return v;
         }
-        if (!cons && k == 1)
-            continue;   /* learns nothing */
         if (k > K)
             K = k;
-        l->ci[nc++] = (ocand){0, c, (uint16_t)k, cons};
+        l->ci[nc++] = (ocand){small ? OV(3 * (uint64_t)n - 2 - (uint64_t)k, 3) : 0, c,
+                              (uint16_t)k, 1};
     }
-    /* No consistent guess separates every code (it would have ended the
-     * search), so the first that does, in tie order, is optimal. */
-    for (uint32_t i = 0; i < nc; i++)
-        if (l->ci[i].k == n) {
-            *guess = l->cand[l->ci[i].idx];
+    /* Now every consistent guess leaves two codes together (total at least
+     * 2n, worst case 3) and every other guess costs all n codes a guess
+     * (2n, worst case 2 at best). */
+    ncand = ncons;
+    if (!sh->consistent_only && !fixed) {
+        if (limit < OV(2 * (uint64_t)n, 2)) {
+            if (sh->use_cache)
+                ocache_put(&sh->cache, h1, h2, depth, n, OV(2 * (uint64_t)n, 2), 0, MM_NO_CODE);
+            return OV(2 * (uint64_t)n, 2);
+        }
+        if (cand_inconsistent(w, l, G, &z, S, n, ncons, &ncand))
+            goto nomem;
+    } else if (limit < OV(2 * (uint64_t)n, 3)) {
+        if (sh->use_cache)
+            ocache_put(&sh->cache, h1, h2, depth, n, OV(2 * (uint64_t)n, 3), 0, MM_NO_CODE);
+        return OV(2 * (uint64_t)n, 3);
+    }
+    for (uint32_t c = ncons; c < ncand; c++) {
+        int k;
+        bool pairs;
+        score(g, l, n, l->cand[c], small, l->hist + (size_t)c * R, &k, &pairs);
+        if ((uint32_t)k == n) {
+            /* the first separator in tie order */
+            *guess = l->cand[c];
             oval v = OV(2 * (uint64_t)n, 2);
             if (sh->use_cache)
                 ocache_put(&sh->cache, h1, h2, depth, n, v, OC_EXACT | OC_CANON, *guess);
             return v;
         }
+        if (k == 1)
+            continue;   /* learns nothing */
+        if (k > K)
+            K = k;
+        l->ci[nc++] = (ocand){small ? OV(3 * (uint64_t)n - (uint64_t)k, pairs ? 3 : 2) : 0, c,
+                              (uint16_t)k, 0};
+    }
 
-    /* Lower bounds with the dynamic branching factor K. */
+    /* Lower bounds with the dynamic branching factor K; candidates that
+     * cannot come within the limit are only remembered for the bound. */
     uint32_t keep = 0;
+    oval minfail = OV_INF;
+    const oval *row = n <= sh->lbmax ? sh->lbtab + (size_t)K * (sh->lbmax + 1) : NULL;
     for (uint32_t i = 0; i < nc; i++) {
         ocand *ci = &l->ci[i];
         const uint32_t *h = l->hist + (size_t)ci->idx * R;
         uint64_t t = n;
         int wmax = 1;
-        for (int s = 0; s < R; s++) {
-            if (!h[s] || s == g->win)
-                continue;
-            oval b = opt_lower(sh, h[s], K);
-            t += OV_T(b);
-            if (1 + OV_W(b) > wmax)
-                wmax = 1 + OV_W(b);
+        if (small) {
+            t = OV_T(ci->lb);
+            wmax = OV_W(ci->lb);
+        } else if (row) {
+            /* Branch-free: an empty slot adds (0, 0); the winning slot's
+             * one code is taken off again (its depth is harmless, some
+             * other part is at least as deep). */
+            oval sum = 0, wm = 0;
+            for (int s = 0; s < R; s++) {
+                oval b = row[h[s]];
+                sum += b & ~(oval)63;
+                wm = (b & 63) > wm ? (b & 63) : wm;
+            }
+            t += OV_T(sum) - h[g->win];
+            wmax = 1 + (int)wm;
+        } else {
+            for (int s = 0; s < R; s++) {
+                if (!h[s] || s == g->win)
+                    continue;
+                oval b = opt_lower(sh, h[s], K);
+                t += OV_T(b);
+                if (1 + OV_W(b) > wmax)
+                    wmax = 1 + OV_W(b);
+            }
         }
         if (wmax > depth)
             continue;
         ci->lb = OV(t, wmax);
+        if (ci->lb > limit) {
+            if (ci->lb < minfail)
+                minfail = ci->lb;
+            continue;
+        }
         l->ci[keep++] = *ci;
     }
     nc = keep;
     qsort(l->ci, nc, sizeof *l->ci, cmp_cand);
 
-    oval best = limit + 1, minfail = OV_INF;
+    oval best = limit + 1;
     bool have = false;
     uint32_t best_idx = UINT32_MAX;
     mm_code best_q = S[0];
@@ -821,7 +940,9 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
             continue;
         }
         mm_code q = l->cand[ci.idx];
-        const uint32_t *h = l->hist + (size_t)ci.idx * R;
+        uint32_t *h = l->hist + (size_t)ci.idx * R;
+        if (small)
+            histogram(g, l, n, q, h);
         if (lv == 0) {
             atomic_store(&sh->root_i, i);
             atomic_store(&sh->root_nc, nc);
@@ -922,8 +1043,14 @@ int opt_feasible(oworker *w, int lv, const ogroup *G, const mm_code *S,
     w->nodes++;
     olevel *l = &w->lv[lv];
     uint32_t ncand, ncons;
-    if (!load_masks(l, g, S, n) ||
-        candidates(w, l, G, S, n, sh->consistent_only, &ncand, &ncons))
+    ozf z;
+    if (!load_masks(l, g, S, n))
+        goto nomem;
+    zf_init(&z, sh, G, S, n);
+    if (cand_consistent(w, l, G, &z, S, n, &ncons))
+        goto nomem;
+    ncand = ncons;
+    if (!sh->consistent_only && cand_inconsistent(w, l, G, &z, S, n, ncons, &ncand))
         goto nomem;
     int K = 0;
     uint32_t nc = 0;
