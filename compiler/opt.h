@@ -90,8 +90,17 @@ typedef struct oshared {
     atomic_uint root_i, root_nc;
     oval root_best, root_lower;  /* best found (exact), proven bound */
     mm_code root_guess;
+    /* progress and periodic checkpoints, from whichever thread looks at
+     * the clock first */
+    void (*progress)(void *arg, const mm_optimal_report *r);
+    void *progress_arg;
+    const char *ckpt_path, *ckpt_tag;
+    double t0, ckpt_every, next_progress, next_ckpt;
+    uint64_t upper;              /* total of the incumbent */
+    atomic_flag clock_busy;
     /* stopping */
     atomic_int abort;
+    atomic_int helpers_quit;     /* the main search is done */
     double deadline;             /* CLOCK_MONOTONIC seconds, 0 = none */
     const volatile int *stop;
     /* counters (summed over threads at the end) */
@@ -107,6 +116,7 @@ typedef struct oworker {
     uint8_t *in_s;
     uint64_t nodes, hits, guesses, guesses_all;
     unsigned tick;
+    int id;                      /* 0: the main search; others help */
     mm_status status;            /* MM_ERR_NOMEM while unwinding */
 } oworker;
 

@@ -132,6 +132,9 @@ mm_status oshared_init(oshared *sh, const mm_game *g, size_t cache_bytes)
         goto nomem;
     sh->use_cache = cache_bytes != 0;
     atomic_init(&sh->abort, 0);
+    atomic_init(&sh->helpers_quit, 0);
+    atomic_flag_clear(&sh->clock_busy);
+    sh->next_progress = sh->next_ckpt = 1e300;
     return MM_OK;
 nomem:
     oshared_release(sh);
@@ -647,17 +650,52 @@ static bool split(olevel *l, const mm_game *g, const mm_code *S, uint32_t n,
 
 /* ---- the search ---- */
 
+/* Progress report and periodic checkpoint. */
+static void on_clock(oworker *w, double now)
+{
+    oshared *sh = w->sh;
+    if (atomic_flag_test_and_set(&sh->clock_busy))
+        return;
+    if (sh->progress && now >= sh->next_progress) {
+        sh->next_progress = now + 1;
+        mm_optimal_report r;
+        memset(&r, 0, sizeof r);
+        r.elapsed = now - sh->t0;
+        r.nodes = atomic_load(&sh->nodes) + w->nodes;
+        r.total = sh->upper;
+        r.lower = OV_T(sh->root_lower);
+        unsigned nc = atomic_load(&sh->root_nc);
+        r.done = nc ? (double)atomic_load(&sh->root_i) / nc : 0;
+        sh->progress(sh->progress_arg, &r);
+    }
+    if (sh->ckpt_path && sh->use_cache && now >= sh->next_ckpt) {
+        sh->next_ckpt = now + sh->ckpt_every;
+        /* a failed periodic save is tried again at the end, which reports */
+        (void)ocache_save(&sh->cache, sh->ckpt_path, sh->ckpt_tag, 3, NULL);
+    }
+    atomic_flag_clear(&sh->clock_busy);
+}
+
 static bool stopping(oworker *w)
 {
     oshared *sh = w->sh;
     if (atomic_load_explicit(&sh->abort, memory_order_relaxed))
         return true;
+    if (w->id && atomic_load_explicit(&sh->helpers_quit, memory_order_relaxed))
+        return true;
+    if (sh->stop && *sh->stop) {
+        atomic_store(&sh->abort, 1);
+        return true;
+    }
     if (++w->tick >= 256) {
         w->tick = 0;
-        if ((sh->stop && *sh->stop) || (sh->deadline > 0 && opt_now() >= sh->deadline)) {
+        double now = opt_now();
+        if (sh->deadline > 0 && now >= sh->deadline) {
             atomic_store(&sh->abort, 1);
             return true;
         }
+        if (now >= sh->next_progress || now >= sh->next_ckpt)
+            on_clock(w, now);
     }
     return false;
 }
@@ -761,6 +799,17 @@ static void root_stopped(oshared *sh, const olevel *l, uint32_t i, uint32_t nc,
     if (have && best < lower)
         lower = best;
     sh->root_lower = lower;
+}
+
+/* A helper thread takes the root's parts from the largest: the main
+ * search reaches them last and then finds them in the table. */
+static void reverse_parts(opart *pt, int np)
+{
+    for (int i = 0, j = np - 1; i < j; i++, j--) {
+        opart t = pt[i];
+        pt[i] = pt[j];
+        pt[j] = t;
+    }
 }
 
 oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
@@ -943,7 +992,7 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
         uint32_t *h = l->hist + (size_t)ci.idx * R;
         if (small)
             histogram(g, l, n, q, h);
-        if (lv == 0) {
+        if (lv == 0 && !w->id) {
             atomic_store(&sh->root_i, i);
             atomic_store(&sh->root_nc, nc);
         }
@@ -955,6 +1004,8 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
             pt[j].v = part_value(w, pt[j].n, l->parts + pt[j].start, K,
                                  sh->depth_mode ? depth - 1 : depth, &pt[j].exact);
         qsort(pt, (size_t)np, sizeof *pt, cmp_part_size);
+        if (lv == 0 && (w->id & 1))
+            reverse_parts(pt, np);
         oval sum = sum_parts(n, pt, np);
         bool group_ready = false;
         for (int j = 0; j < np && sum <= bound; j++) {
@@ -970,7 +1021,7 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
             oval v = opt_solve(w, lv + 1, &l->grp, l->parts + pt[j].start, pt[j].n,
                                lim, sh->depth_mode ? depth - 1 : depth, ties, false, &sub);
             if (v == OV_ABORT) {
-                if (lv == 0)
+                if (lv == 0 && !w->id)
                     root_stopped(sh, l, i, nc, sum_parts(n, pt, np), minfail, have, best);
                 return OV_ABORT;
             }
@@ -986,7 +1037,7 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
             best_idx = ci.idx;
             best_q = q;
             have = true;
-            if (lv == 0) {
+            if (lv == 0 && !w->id) {
                 sh->root_best = best;
                 sh->root_guess = q;
             }
@@ -1005,7 +1056,8 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
     return minfail;
 nomem:
     w->status = MM_ERR_NOMEM;
-    atomic_store(&sh->abort, 1);
+    if (!w->id)
+        atomic_store(&sh->abort, 1);
     return OV_ABORT;
 }
 
@@ -1105,6 +1157,7 @@ int opt_feasible(oworker *w, int lv, const ogroup *G, const mm_code *S,
     return res;
 nomem:
     w->status = MM_ERR_NOMEM;
-    atomic_store(&sh->abort, 1);
+    if (!w->id)
+        atomic_store(&sh->abort, 1);
     return -1;
 }

@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "opt.h"
 
@@ -212,14 +213,65 @@ static void set_mode(driver *dr, bool consistent)
     dr->sh.salt = consistent ? 0x2545f4914f6cdd1du : 0;
 }
 
+/* Helper threads run the same search, taking the root's parts in another
+ * order; they share the table, so what one solves the other looks up. */
+typedef struct helper {
+    driver *dr;
+    oworker w;
+    oval limit;
+    int depth;
+    bool ties;
+} helper;
+
+static void *helper_run(void *arg)
+{
+    helper *h = arg;
+    mm_code q;
+    opt_solve(&h->w, 0, &h->dr->root, h->dr->all, h->dr->g->ncodes, h->limit, h->depth,
+              h->ties, false, &q);
+    return NULL;
+}
+
+static int ncores(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > 64 ? 64 : (int)n;
+}
+
 static oval solve_root(driver *dr, oval limit, int depth, bool ties)
 {
     mm_code q;
+    int nt = dr->o->threads > 0 ? dr->o->threads : ncores();
+    helper *hs = nt > 1 && dr->sh.use_cache ? calloc((size_t)nt, sizeof *hs) : NULL;
+    pthread_t tid[64];
+    int started = 0;
     dr->sh.root_best = OV_INF;
     dr->sh.root_guess = MM_NO_CODE;
     dr->sh.root_lower = opt_lower(&dr->sh, dr->g->ncodes, dr->sh.answers - 1);
-    return opt_solve(&dr->w, 0, &dr->root, dr->all, dr->g->ncodes, limit, depth,
-                     ties, false, &q);
+    dr->sh.upper = OV_T(limit);
+    atomic_store(&dr->sh.helpers_quit, 0);
+    for (int i = 1; hs && i < nt; i++) {
+        helper *h = &hs[started];
+        *h = (helper){dr, {0}, limit, depth, ties};
+        if (oworker_init(&h->w, &dr->sh))
+            break;
+        h->w.id = i;
+        if (pthread_create(&tid[started], NULL, helper_run, h)) {
+            oworker_release(&h->w);
+            break;
+        }
+        started++;
+    }
+    oval v = opt_solve(&dr->w, 0, &dr->root, dr->all, dr->g->ncodes, limit, depth, ties,
+                       false, &q);
+    atomic_store(&dr->sh.helpers_quit, 1);
+    for (int i = 0; i < started; i++) {
+        pthread_join(tid[i], NULL);
+        oworker_flush(&hs[i].w);
+        oworker_release(&hs[i].w);
+    }
+    free(hs);
+    return v;
 }
 
 /* Least depth: count bound first, then one depth after another. */
@@ -282,6 +334,16 @@ mm_status mm_optimal_compile(const mm_game *g, const mm_compile_opts *o,
     if (o->time_limit > 0)
         dr.sh.deadline = dr.t0 + o->time_limit;
     set_mode(&dr, consistent);
+    dr.sh.t0 = dr.t0;
+    dr.sh.progress = o->progress;
+    dr.sh.progress_arg = o->progress_arg;
+    if (o->progress)
+        dr.sh.next_progress = dr.t0 + 1;
+    dr.sh.ckpt_path = o->checkpoint;
+    dr.sh.ckpt_tag = dr.tag;
+    dr.sh.ckpt_every = o->checkpoint_every > 0 ? o->checkpoint_every : 600;
+    if (o->checkpoint)
+        dr.sh.next_ckpt = dr.t0 + dr.sh.ckpt_every;
     if ((st = oworker_init(&dr.w, &dr.sh)) || (st = ogroup_root(&dr.root, g, o->no_symmetry)))
         goto nomem_out;
     dr.all = malloc((size_t)g->ncodes * sizeof *dr.all);
