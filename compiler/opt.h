@@ -100,7 +100,14 @@ typedef struct oshared {
     atomic_flag clock_busy;
     /* stopping */
     atomic_int abort;
-    atomic_int helpers_quit;     /* the main search is done */
+    /* both cores: the parts of a first guess are shared out to a pool */
+    pthread_mutex_t mx;
+    pthread_cond_t cv_job, cv_done;
+    struct ojob *job;
+    unsigned job_gen;
+    int nhelpers;
+    bool pool_quit;
+    atomic_int cancel;           /* the current first guess has failed */
     double deadline;             /* CLOCK_MONOTONIC seconds, 0 = none */
     const volatile int *stop;
     /* counters (summed over threads at the end) */
@@ -117,6 +124,7 @@ typedef struct oworker {
     uint64_t nodes, hits, guesses, guesses_all;
     unsigned tick;
     int id;                      /* 0: the main search; others help */
+    unsigned job_seen;
     mm_status status;            /* MM_ERR_NOMEM while unwinding */
 } oworker;
 
@@ -156,5 +164,8 @@ mm_status ogroup_after(const ogroup *G, const mm_game *g, mm_code q,
 oval opt_lower(const oshared *sh, uint32_t m, int k);
 
 double opt_now(void);
+
+/* The pool's threads: serve the parts of first guesses until pool_quit. */
+void *opt_helper(void *worker);
 
 #endif

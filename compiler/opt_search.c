@@ -57,6 +57,11 @@ typedef struct olevel {
 } olevel;
 
 #define MAX_LEVELS 64
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define OPT_AVX2 1
+#endif
+static bool use_avx2;   /* set once, before any thread starts */
 #define SMALL_SET 32   /* sets scored by their replies only */
 
 double opt_now(void)
@@ -112,6 +117,10 @@ mm_status oshared_init(oshared *sh, const mm_game *g, size_t cache_bytes)
 {
     memset(sh, 0, sizeof *sh);
     sh->g = g;
+#ifdef OPT_AVX2
+    __builtin_cpu_init();
+    use_avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
+#endif
     sh->answers = __builtin_popcountll(mm_game_reply_set(g));
     sh->r1 = malloc((size_t)g->ncodes * sizeof *sh->r1);
     sh->r2 = malloc((size_t)g->ncodes * sizeof *sh->r2);
@@ -132,7 +141,10 @@ mm_status oshared_init(oshared *sh, const mm_game *g, size_t cache_bytes)
         goto nomem;
     sh->use_cache = cache_bytes != 0;
     atomic_init(&sh->abort, 0);
-    atomic_init(&sh->helpers_quit, 0);
+    atomic_init(&sh->cancel, 0);
+    pthread_mutex_init(&sh->mx, NULL);
+    pthread_cond_init(&sh->cv_job, NULL);
+    pthread_cond_init(&sh->cv_done, NULL);
     atomic_flag_clear(&sh->clock_busy);
     sh->next_progress = sh->next_ckpt = 1e300;
     return MM_OK;
@@ -147,6 +159,11 @@ void oshared_release(oshared *sh)
     free(sh->r2);
     free(sh->lbtab);
     ocache_release(&sh->cache);
+    if (sh->r1 || sh->lbtab) {   /* set up past the allocations */
+        pthread_mutex_destroy(&sh->mx);
+        pthread_cond_destroy(&sh->cv_job);
+        pthread_cond_destroy(&sh->cv_done);
+    }
     memset(sh, 0, sizeof *sh);
 }
 
@@ -577,15 +594,17 @@ static void histogram(const mm_game *g, const olevel *l, uint32_t n, mm_code x,
     }
 }
 
-/* Bits of the replies guess x gets from the codes of S. */
+/* How many different replies guess x gets from the codes of S (the
+ * winning one included): bit b*(p+1)+hits stands for a reply, which fits
+ * 64 bits up to 7 pegs. */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 __attribute__((target_clones("popcnt", "default")))
 #endif
-static uint64_t reply_set(const mm_game *g, const olevel *l, uint32_t n, mm_code x)
+static int reply_count(const mm_game *g, const olevel *l, uint32_t n, mm_code x)
 {
-    const uint8_t *slot = &g->slot[0][0];
     uint64_t m = 0;
     if (g->wide) {
+        const uint8_t *slot = &g->slot[0][0];
         uint64_t p0 = g->pos[2 * (size_t)x], p1 = g->pos[2 * (size_t)x + 1];
         uint64_t o0 = g->occ[2 * (size_t)x], o1 = g->occ[2 * (size_t)x + 1];
         for (uint32_t i = 0; i < n; i++) {
@@ -593,25 +612,77 @@ static uint64_t reply_set(const mm_game *g, const olevel *l, uint32_t n, mm_code
             int t = __builtin_popcountll(o0 & l->so[2 * i]) + __builtin_popcountll(o1 & l->so[2 * i + 1]);
             m |= UINT64_C(1) << slot[b * (MM_MAX_PEGS + 1) + t];
         }
-        return m;
+        return __builtin_popcountll(m);
     }
+    /* narrow: p*c <= 64, so p <= 7 unless c == 8... p = 8 needs c <= 8 */
     uint64_t gp = g->pos[x], go = g->occ[x];
-    for (uint32_t i = 0; i < n; i++) {
-        int b = __builtin_popcountll(gp & l->sp[i]);
-        int t = __builtin_popcountll(go & l->so[i]);
-        m |= UINT64_C(1) << slot[b * (MM_MAX_PEGS + 1) + t];
+    int w = g->pegs + 1;
+    if (w * w <= 64) {
+        for (uint32_t i = 0; i < n; i++) {
+            int b = __builtin_popcountll(gp & l->sp[i]);
+            int t = __builtin_popcountll(go & l->so[i]);
+            m |= UINT64_C(1) << (b * w + t);
+        }
+    } else {
+        const uint8_t *slot = &g->slot[0][0];
+        for (uint32_t i = 0; i < n; i++) {
+            int b = __builtin_popcountll(gp & l->sp[i]);
+            int t = __builtin_popcountll(go & l->so[i]);
+            m |= UINT64_C(1) << slot[b * (MM_MAX_PEGS + 1) + t];
+        }
     }
-    return m;
+    return __builtin_popcountll(m);
 }
+
+#ifdef OPT_AVX2
+/* reply_count four codes at a time: per byte, the popcount of each nibble
+ * from a table (scaled by p+1 for the black pegs, so one sum of the bytes
+ * gives black*(p+1) + hits for the code of each 64-bit lane). */
+__attribute__((target("avx2,popcnt")))
+static int reply_count_avx2(const uint64_t *sp, const uint64_t *so, uint32_t n,
+                            uint64_t gp, uint64_t go, int w)
+{
+    const __m256i lut = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                         0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+    /* bytes stay below 256 (4 * 8), so a 16-bit product is two 8-bit ones */
+    const __m256i lutw = _mm256_mullo_epi16(lut, _mm256_set1_epi16((short)w));
+    const __m256i low = _mm256_set1_epi8(0x0f), zero = _mm256_setzero_si256();
+    const __m256i vgp = _mm256_set1_epi64x((long long)gp), vgo = _mm256_set1_epi64x((long long)go);
+    const __m256i one = _mm256_set1_epi64x(1);
+    __m256i acc = zero;
+    uint32_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        __m256i a = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(sp + i)), vgp);
+        __m256i b = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(so + i)), vgo);
+        __m256i c = _mm256_add_epi8(
+            _mm256_add_epi8(_mm256_shuffle_epi8(lutw, _mm256_and_si256(a, low)),
+                            _mm256_shuffle_epi8(lutw, _mm256_and_si256(_mm256_srli_epi16(a, 4), low))),
+            _mm256_add_epi8(_mm256_shuffle_epi8(lut, _mm256_and_si256(b, low)),
+                            _mm256_shuffle_epi8(lut, _mm256_and_si256(_mm256_srli_epi16(b, 4), low))));
+        acc = _mm256_or_si256(acc, _mm256_sllv_epi64(one, _mm256_sad_epu8(c, zero)));
+    }
+    __m128i h = _mm_or_si128(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
+    uint64_t m = (uint64_t)_mm_cvtsi128_si64(h) | (uint64_t)_mm_extract_epi64(h, 1);
+    for (; i < n; i++)
+        m |= UINT64_C(1) << (__builtin_popcountll(gp & sp[i]) * w + __builtin_popcountll(go & so[i]));
+    return __builtin_popcountll(m);
+}
+#endif
 
 /* Parts of x (the winning reply counted) and whether some part holds two
  * codes or more; the histogram too unless small. */
-static void score(const mm_game *g, const olevel *l, uint32_t n, mm_code x,
+static inline void score(const mm_game *g, const olevel *l, uint32_t n, mm_code x,
                   bool small, uint32_t *h, int *k, bool *pairs)
 {
     if (small) {
-        uint64_t m = reply_set(g, l, n, x);
-        *k = __builtin_popcountll(m);
+#ifdef OPT_AVX2
+        if (use_avx2 && n >= 8 && !g->wide && (g->pegs + 1) * (g->pegs + 1) <= 64) {
+            *k = reply_count_avx2(l->sp, l->so, n, g->pos[x], g->occ[x], g->pegs + 1);
+            *pairs = (uint32_t)*k < n;
+            return;
+        }
+#endif
+        *k = reply_count(g, l, n, x);
     } else {
         histogram(g, l, n, x, h);
         int c = 0;
@@ -681,7 +752,7 @@ static bool stopping(oworker *w)
     oshared *sh = w->sh;
     if (atomic_load_explicit(&sh->abort, memory_order_relaxed))
         return true;
-    if (w->id && atomic_load_explicit(&sh->helpers_quit, memory_order_relaxed))
+    if (atomic_load_explicit(&sh->cancel, memory_order_relaxed))
         return true;
     if (sh->stop && *sh->stop) {
         atomic_store(&sh->abort, 1);
@@ -706,6 +777,27 @@ static int cmp_cand(const void *a, const void *b)
     if (x->lb != y->lb)
         return x->lb < y->lb ? -1 : 1;
     return (x->idx > y->idx) - (x->idx < y->idx);
+}
+
+/* Bring the least candidate of ci[i..nc) to i.  Most nodes look at a
+ * few candidates only, so they are picked one by one; a node that goes on
+ * sorts the rest once. */
+#define PICKS 8
+static void next_cand(ocand *ci, uint32_t i, uint32_t nc)
+{
+    if (i > PICKS)
+        return;
+    if (i == PICKS) {
+        qsort(ci + i, nc - i, sizeof *ci, cmp_cand);
+        return;
+    }
+    uint32_t m = i;
+    for (uint32_t j = i + 1; j < nc; j++)
+        if (ci[j].lb < ci[m].lb || (ci[j].lb == ci[m].lb && ci[j].idx < ci[m].idx))
+            m = j;
+    ocand t = ci[i];
+    ci[i] = ci[m];
+    ci[m] = t;
 }
 
 /* Value of the candidate from its parts: |S| guesses now, the parts'
@@ -794,22 +886,102 @@ static void root_stopped(oshared *sh, const olevel *l, uint32_t i, uint32_t nc,
     oval lower = minfail;
     if (current < lower)
         lower = current;
-    if (i + 1 < nc && l->ci[i + 1].lb < lower)
-        lower = l->ci[i + 1].lb;
+    for (uint32_t j = i + 1; j < nc; j++)   /* not all in order yet */
+        if (l->ci[j].lb < lower)
+            lower = l->ci[j].lb;
     if (have && best < lower)
         lower = best;
     sh->root_lower = lower;
 }
 
-/* A helper thread takes the root's parts from the largest: the main
- * search reaches them last and then finds them in the table. */
-static void reverse_parts(opart *pt, int np)
+/* ---- both cores ----
+ * The parts of a first guess are handed out, smallest first, to the
+ * threads of the pool and to the main search; each is solved with the
+ * budget the others leave at the moment it is taken.  When the guess
+ * fails, the parts still running are cancelled. */
+typedef struct ojob {
+    const ogroup *G;
+    const mm_code *parts;
+    opart *pt;
+    int np, next, back, active;   /* the main search takes parts from the
+                                     front (smallest first), the pool from
+                                     the back */
+    uint32_t n;
+    oval bound;
+    int depth;
+    bool ties;
+} ojob;
+
+/* Called and returns with sh->mx held. */
+static void job_work(oworker *w, ojob *jb)
 {
-    for (int i = 0, j = np - 1; i < j; i++, j--) {
-        opart t = pt[i];
-        pt[i] = pt[j];
-        pt[j] = t;
+    oshared *sh = w->sh;
+    jb->active++;
+    while (jb->next < jb->back && !atomic_load(&sh->cancel) && !atomic_load(&sh->abort)) {
+        int j = w->id ? --jb->back : jb->next++;
+        if (jb->pt[j].exact)
+            continue;
+        oval lim = part_limit(jb->n, jb->pt, jb->np, j, jb->bound);
+        pthread_mutex_unlock(&sh->mx);
+        mm_code sub;
+        oval v = opt_solve(w, 1, jb->G, jb->parts + jb->pt[j].start, jb->pt[j].n, lim,
+                           jb->depth, jb->ties, false, &sub);
+        pthread_mutex_lock(&sh->mx);
+        if (v == OV_ABORT) {
+            /* cancelled; or stopped, or out of memory (status): then the
+             * part is unsolved and the whole search must stop */
+            if (!atomic_load(&sh->cancel))
+                atomic_store(&sh->abort, 1);
+            continue;
+        }
+        opart *pj = &jb->pt[j];
+        pj->exact = v <= lim;
+        if (v > pj->v || pj->exact)
+            pj->v = v;
+        if (sum_parts(jb->n, jb->pt, jb->np) > jb->bound)
+            atomic_store(&sh->cancel, 1);
     }
+    if (--jb->active == 0)
+        pthread_cond_broadcast(&sh->cv_done);
+}
+
+void *opt_helper(void *arg)
+{
+    oworker *w = arg;
+    oshared *sh = w->sh;
+    pthread_mutex_lock(&sh->mx);
+    for (;;) {
+        while (!sh->pool_quit && (!sh->job || sh->job_gen == w->job_seen))
+            pthread_cond_wait(&sh->cv_job, &sh->mx);
+        if (sh->pool_quit)
+            break;
+        w->job_seen = sh->job_gen;
+        job_work(w, sh->job);
+    }
+    pthread_mutex_unlock(&sh->mx);
+    return NULL;
+}
+
+/* The parts of a first guess, on every thread; OV_ABORT when stopped. */
+static oval parts_parallel(oworker *w, const ogroup *G, const mm_code *parts,
+                           opart *pt, int np, uint32_t n, oval bound, int depth,
+                           bool ties)
+{
+    oshared *sh = w->sh;
+    ojob jb = {G, parts, pt, np, 0, np, 0, n, bound, depth, ties};
+    pthread_mutex_lock(&sh->mx);
+    sh->job = &jb;
+    sh->job_gen++;
+    pthread_cond_broadcast(&sh->cv_job);
+    job_work(w, &jb);
+    while (jb.active > 0)
+        pthread_cond_wait(&sh->cv_done, &sh->mx);
+    sh->job = NULL;
+    atomic_store(&sh->cancel, 0);
+    pthread_mutex_unlock(&sh->mx);
+    if (atomic_load(&sh->abort))
+        return OV_ABORT;
+    return sum_parts(n, pt, np);
 }
 
 oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
@@ -971,7 +1143,6 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
         l->ci[keep++] = *ci;
     }
     nc = keep;
-    qsort(l->ci, nc, sizeof *l->ci, cmp_cand);
 
     oval best = limit + 1;
     bool have = false;
@@ -979,6 +1150,7 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
     mm_code best_q = S[0];
     opart pt[MM_MAX_REPLIES];
     for (uint32_t i = 0; i < nc; i++) {
+        next_cand(l->ci, i, nc);
         const ocand ci = l->ci[i];
         oval bound = (have && ties && ci.idx < best_idx) ? best : best - 1;
         if (ci.lb > bound) {
@@ -1004,10 +1176,18 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
             pt[j].v = part_value(w, pt[j].n, l->parts + pt[j].start, K,
                                  sh->depth_mode ? depth - 1 : depth, &pt[j].exact);
         qsort(pt, (size_t)np, sizeof *pt, cmp_part_size);
-        if (lv == 0 && (w->id & 1))
-            reverse_parts(pt, np);
         oval sum = sum_parts(n, pt, np);
         bool group_ready = false;
+        if (lv == 0 && sh->nhelpers > 0 && sum <= bound) {
+            if (ogroup_after(G, g, q, &l->grp))
+                goto nomem;
+            sum = parts_parallel(w, &l->grp, l->parts, pt, np, n, bound,
+                                 sh->depth_mode ? depth - 1 : depth, ties);
+            if (sum == OV_ABORT) {
+                root_stopped(sh, l, i, nc, sum_parts(n, pt, np), minfail, have, best);
+                return OV_ABORT;
+            }
+        }
         for (int j = 0; j < np && sum <= bound; j++) {
             if (pt[j].exact)
                 continue;

@@ -30,6 +30,7 @@
 
 static const mm_rule heuristics[] = {
     MM_RULE_IRVING, MM_RULE_ENTROPY, MM_RULE_E3, MM_RULE_KNUTH, MM_RULE_KOOI,
+    MM_RULE_BRANCH2,
 };
 
 typedef struct driver {
@@ -61,18 +62,26 @@ static oval tree_value(const mm_tree *t)
 }
 
 /* Best tree of the one-step rules; for optimal-worst the least total
- * among those of worst case at most max_depth. */
+ * among those of worst case at most max_depth.  Rules that may guess any
+ * code cost ten to a hundred times more than consistent ones, and for
+ * the optimal rule the consistent optimum comes next and is far better,
+ * so they are only tried for optimal-worst (all) and not at all else. */
 static mm_status heuristic_bound(driver *dr, bool consistent, int max_depth)
 {
     mm_compile_opts ho;
     mm_compile_opts_init(&ho);
-    ho.consistent_only = consistent;
     ho.first = dr->o->first;
     ho.threads = dr->o->threads;
     dr->heur_v = OV_INF;
-    for (size_t i = 0; i < sizeof heuristics / sizeof heuristics[0]; i++) {
+    size_t nh = sizeof heuristics / sizeof heuristics[0];
+    for (size_t i = 0; i < 2 * nh; i++) {
         mm_tree t;
-        ho.rule = heuristics[i];
+        ho.rule = heuristics[i % nh];
+        ho.consistent_only = i < nh;
+        if (!ho.consistent_only && (consistent || !dr->sh.depth_mode))
+            break;
+        if (ho.rule == MM_RULE_BRANCH2 && !ho.consistent_only)
+            continue;   /* seconds: no better than the others */
         mm_status st = mm_compile(dr->g, &ho, &t, dr->d);
         if (st)
             return st;
@@ -213,25 +222,6 @@ static void set_mode(driver *dr, bool consistent)
     dr->sh.salt = consistent ? 0x2545f4914f6cdd1du : 0;
 }
 
-/* Helper threads run the same search, taking the root's parts in another
- * order; they share the table, so what one solves the other looks up. */
-typedef struct helper {
-    driver *dr;
-    oworker w;
-    oval limit;
-    int depth;
-    bool ties;
-} helper;
-
-static void *helper_run(void *arg)
-{
-    helper *h = arg;
-    mm_code q;
-    opt_solve(&h->w, 0, &h->dr->root, h->dr->all, h->dr->g->ncodes, h->limit, h->depth,
-              h->ties, false, &q);
-    return NULL;
-}
-
 static int ncores(void)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -240,37 +230,44 @@ static int ncores(void)
 
 static oval solve_root(driver *dr, oval limit, int depth, bool ties)
 {
+    oshared *sh = &dr->sh;
     mm_code q;
     int nt = dr->o->threads > 0 ? dr->o->threads : ncores();
-    helper *hs = nt > 1 && dr->sh.use_cache ? calloc((size_t)nt, sizeof *hs) : NULL;
+    oworker *hw = nt > 1 ? calloc((size_t)nt, sizeof *hw) : NULL;
     pthread_t tid[64];
     int started = 0;
-    dr->sh.root_best = OV_INF;
-    dr->sh.root_guess = MM_NO_CODE;
-    dr->sh.root_lower = opt_lower(&dr->sh, dr->g->ncodes, dr->sh.answers - 1);
-    dr->sh.upper = OV_T(limit);
-    atomic_store(&dr->sh.helpers_quit, 0);
-    for (int i = 1; hs && i < nt; i++) {
-        helper *h = &hs[started];
-        *h = (helper){dr, {0}, limit, depth, ties};
-        if (oworker_init(&h->w, &dr->sh))
+    sh->root_best = OV_INF;
+    sh->root_guess = MM_NO_CODE;
+    sh->root_lower = opt_lower(sh, dr->g->ncodes, sh->answers - 1);
+    sh->upper = OV_T(limit);
+    sh->pool_quit = false;
+    for (int i = 1; hw && i < nt; i++) {
+        oworker *h = &hw[started];
+        if (oworker_init(h, sh))
             break;
-        h->w.id = i;
-        if (pthread_create(&tid[started], NULL, helper_run, h)) {
-            oworker_release(&h->w);
+        h->id = i;
+        if (pthread_create(&tid[started], NULL, opt_helper, h)) {
+            oworker_release(h);
             break;
         }
         started++;
     }
+    sh->nhelpers = started;
     oval v = opt_solve(&dr->w, 0, &dr->root, dr->all, dr->g->ncodes, limit, depth, ties,
                        false, &q);
-    atomic_store(&dr->sh.helpers_quit, 1);
+    pthread_mutex_lock(&sh->mx);
+    sh->pool_quit = true;
+    pthread_cond_broadcast(&sh->cv_job);
+    pthread_mutex_unlock(&sh->mx);
     for (int i = 0; i < started; i++) {
         pthread_join(tid[i], NULL);
-        oworker_flush(&hs[i].w);
-        oworker_release(&hs[i].w);
+        if (hw[i].status && !dr->w.status)
+            dr->w.status = hw[i].status;
+        oworker_flush(&hw[i]);
+        oworker_release(&hw[i]);
     }
-    free(hs);
+    sh->nhelpers = 0;
+    free(hw);
     return v;
 }
 
