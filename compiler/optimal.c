@@ -289,17 +289,43 @@ static int least_depth(driver *dr, int *res)
     return d;
 }
 
-static mm_status finish_stopped(driver *dr, oval lower, mm_tree *t)
+/* Stopped (time limit or signal): the best tree found and the proven
+ * lower bound.  The best tree is the search's own when a first guess was
+ * solved below the one-step rules' tree: the table holds an optimal guess
+ * for every set below it, so the walk takes no search to speak of. */
+static mm_status finish_stopped(driver *dr, oval lower, int depth, mm_tree *t)
 {
-    /* Keep the one-step tree: the search's partial results are proven
-     * bounds, not a tree. */
+    oshared *sh = &dr->sh;
+    mm_status st;
+    if (sh->root_best < dr->heur_v && sh->root_guess != MM_NO_CODE) {
+        mm_tree own;
+        mm_tree_init(&own, dr->g->pegs, dr->g->colors, dr->g->repeat);
+        atomic_store(&sh->abort, 0);
+        sh->deadline = 0;
+        sh->stop = NULL;
+        sh->first = sh->root_guess;
+        st = mm_tree_set_rule(&own, mm_rule_name(dr->o->rule), dr->o->consistent_only,
+                              dr->o->first);
+        if (!st)
+            st = build_tree(dr, sh->root_best, depth, false, &own);
+        sh->first = dr->o->first;
+        if (!st) {
+            mm_tree_release(t);
+            *t = own;
+            goto done;
+        }
+        mm_tree_release(&own);
+        if (st != MM_ERR_LIMIT)
+            return st;
+        dr->w.status = MM_OK;
+    }
     mm_tree_release(t);
     *t = dr->heur;
     mm_tree_init(&dr->heur, dr->g->pegs, dr->g->colors, dr->g->repeat);
-    mm_status st = mm_tree_set_rule(t, mm_rule_name(dr->o->rule), dr->o->consistent_only,
-                                    dr->o->first);
-    if (st)
+    if ((st = mm_tree_set_rule(t, mm_rule_name(dr->o->rule), dr->o->consistent_only,
+                               dr->o->first)))
         return nomem(dr->d);
+done:;
     oval v = tree_value(t);
     dr->rep.proven = false;
     dr->rep.total = OV_T(v);
@@ -376,8 +402,12 @@ mm_status mm_optimal_compile(const mm_game *g, const mm_compile_opts *o,
         set_mode(&dr, true);
         oval vc = solve_root(&dr, limit, depth, false);
         set_mode(&dr, false);
-        if (vc == OV_ABORT)
+        if (vc == OV_ABORT) {
+            /* what that search proved bounds MM*, not the optimum */
+            dr.sh.root_best = OV_INF;
+            dr.sh.root_lower = opt_lower(&dr.sh, g->ncodes, dr.sh.answers - 1);
             goto stopped;
+        }
         if (vc < limit)
             limit = vc;
     }
@@ -403,7 +433,7 @@ stopped:
     if (o->checkpoint && dr.sh.use_cache &&
         (st = ocache_save(&dr.sh.cache, o->checkpoint, dr.tag, 3, d)))
         goto out;
-    st = finish_stopped(&dr, dr.sh.root_lower, t);
+    st = finish_stopped(&dr, dr.sh.root_lower, depth, t);
     goto out;
 stopped_worst:
     if (dr.w.status)
@@ -414,7 +444,7 @@ stopped_worst:
     if (o->checkpoint && dr.sh.use_cache &&
         (st = ocache_save(&dr.sh.cache, o->checkpoint, dr.tag, 3, d)))
         goto out;
-    st = finish_stopped(&dr, 0, t);
+    st = finish_stopped(&dr, 0, depth, t);
     goto out;
 status_out:
     st = dr.w.status;
