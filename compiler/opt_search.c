@@ -1178,6 +1178,32 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
         qsort(pt, (size_t)np, sizeof *pt, cmp_part_size);
         oval sum = sum_parts(n, pt, np);
         bool group_ready = false;
+        if (sum <= bound) {
+            /* A part's subtree is dear: first raise every
+             * part to its one-guess-ahead bound (a search with a limit
+             * below its bound scores its guesses and stops), so that a
+             * guess that cannot win is dropped before any of it is
+             * solved. */
+            if (ogroup_after(G, g, q, &l->grp))
+                goto nomem;
+            group_ready = true;
+            for (int j = np - 1; j >= 0 && sum <= bound; j--) {
+                if (pt[j].exact || pt[j].n < 3)
+                    continue;
+                mm_code sub;
+                oval v = opt_solve(w, lv + 1, &l->grp, l->parts + pt[j].start, pt[j].n,
+                                   pt[j].v - 1, sh->depth_mode ? depth - 1 : depth, ties,
+                                   false, &sub);
+                if (v == OV_ABORT) {
+                    if (lv == 0 && !w->id)
+                        root_stopped(sh, l, i, nc, sum_parts(n, pt, np), minfail, have, best);
+                    return OV_ABORT;
+                }
+                if (v > pt[j].v)
+                    pt[j].v = v;
+                sum = sum_parts(n, pt, np);
+            }
+        }
         if (lv == 0 && sh->nhelpers > 0 && sum <= bound) {
             if (ogroup_after(G, g, q, &l->grp))
                 goto nomem;
