@@ -67,6 +67,7 @@ mm_status ocache_load(ocache *c, const char *path, const char *tag,
  * permutations sigma that, with the colour map pi they force on the colours
  * played so far, map every guess of the path onto itself. */
 typedef struct ogroup {
+    uint64_t serial;             /* tells groups apart (candidate lists) */
     uint16_t played;
     int ne;                      /* elements besides the identity */
     int cap;

@@ -54,7 +54,16 @@ typedef struct olevel {
     mm_code *parts;
     uint32_t pcap;
     ogroup grp;             /* the group after the guess being explored */
+    /* Class representatives under group reps_serial and zero colours
+     * reps_zero, consistent or not: the sets after one guess share them. */
+    mm_code *reps;
+    uint32_t nreps, rcap;
+    uint64_t reps_serial;
+    uint16_t reps_zero;
+    bool reps_valid;
 } olevel;
+
+static atomic_uint_fast64_t group_serial = 1;   /* 0: the root's group */
 
 #define MAX_LEVELS 64
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -192,6 +201,7 @@ void oworker_release(oworker *w)
             free(l->hist);
             free(l->ci);
             free(l->parts);
+            free(l->reps);
             ogroup_release(&l->grp);
         }
     free(w->lv);
@@ -295,6 +305,7 @@ mm_status ogroup_after(const ogroup *G, const mm_game *g, mm_code q,
     for (int j = 0; j < p; j++)
         x[j] = mm_code_peg(g, q, j);
     out->played = (uint16_t)(G->played | g->colorset[q]);
+    out->serial = atomic_fetch_add(&group_serial, 1);
     out->ne = 0;
     if (group_reserve(out, G->ne))
         return MM_ERR_NOMEM;
@@ -436,32 +447,33 @@ static bool level_reserve_cand(olevel *l, uint32_t need, int R)
 }
 
 typedef struct gen {
-    oworker *w;
+    const mm_game *g;
     olevel *l;
     const ogroup *G;
     const ozf *z;
-    uint32_t count;
     bool fail;
 } gen;
 
-/* Inconsistent class representatives, in lexical order: a walk over the
+/* Class representatives, in lexical order, into l->reps: a walk over the
  * pegs offering only the first zero colour (the next unused one without
- * repetition) and the next free colour not used yet. */
-static void gen_rec(gen *st, int i, int *peg, unsigned used, int nz, int nf)
+ * repetition) and the next free colour not used yet, the code's rank
+ * kept on the way. */
+static void gen_rec(gen *st, int i, int *peg, unsigned used, int nz, int nf,
+                    uint64_t rank)
 {
-    const mm_game *g = st->w->sh->g;
+    const mm_game *g = st->g;
     const ozf *z = st->z;
     if (st->fail)
         return;
     if (i == g->pegs) {
-        mm_code x = mm_game_index(g, peg);
-        if (st->w->in_s[x] || !group_first(st->G, z, g->repeat, g->pegs, peg))
+        if (!group_first(st->G, z, g->repeat, g->pegs, peg))
             return;
-        if (!level_reserve_cand(st->l, st->count + 1, g->nreplies)) {
+        olevel *l = st->l;
+        if (!grow((void **)&l->reps, &l->rcap, l->nreps + 1, sizeof *l->reps)) {
             st->fail = true;
             return;
         }
-        st->l->cand[st->count++] = x;
+        l->reps[l->nreps++] = (mm_code)rank;
         return;
     }
     for (int k = 0; k < g->colors; k++) {
@@ -480,7 +492,10 @@ static void gen_rec(gen *st, int i, int *peg, unsigned used, int nz, int nf)
             }
         }
         peg[i] = k;
-        gen_rec(st, i + 1, peg, used | 1u << k, nz2, nf2);
+        uint64_t r = g->repeat ? rank * (uint64_t)g->colors + (uint64_t)k
+                               : rank * (uint64_t)(g->colors - i) +
+                                     (uint64_t)__builtin_popcount(~used & ((1u << k) - 1));
+        gen_rec(st, i + 1, peg, used | 1u << k, nz2, nf2, r);
     }
 }
 
@@ -517,27 +532,39 @@ static mm_status cand_inconsistent(oworker *w, olevel *l, const ogroup *G,
     const mm_game *g = w->sh->g;
     for (uint32_t i = 0; i < n; i++)
         w->in_s[S[i]] = 1;
-    gen st = {w, l, G, z, ncons, false};
+    uint32_t count = ncons;
+    bool fail = false;
     if (G->ne == 0 && z->nfree <= 1 && (g->repeat || z->nzero <= 1)) {
         /* Common deep in the tree: a class is one code, up to a single
          * zero colour and a single free colour; a scan is faster. */
         uint16_t other = (uint16_t)((z->zero & ~(z->nzero ? 1u << z->zl[0] : 0u)) |
                                     (z->free & ~(z->nfree ? 1u << z->fl[0] : 0u)));
-        if (!level_reserve_cand(l, ncons + g->ncodes - n, g->nreplies))
-            st.fail = true;
-        for (mm_code x = 0; x < g->ncodes && !st.fail; x++)
+        fail = !level_reserve_cand(l, ncons + g->ncodes - n, g->nreplies);
+        for (mm_code x = 0; x < g->ncodes && !fail; x++)
             if (!w->in_s[x] && !(g->colorset[x] & other))
-                l->cand[st.count++] = x;
+                l->cand[count++] = x;
     } else {
-        int peg[MM_MAX_PEGS];
-        gen_rec(&st, 0, peg, 0, 0, 0);
+        if (!l->reps_valid || l->reps_serial != G->serial || l->reps_zero != z->zero) {
+            gen st = {g, l, G, z, false};
+            int peg[MM_MAX_PEGS];
+            l->nreps = 0;
+            gen_rec(&st, 0, peg, 0, 0, 0, 0);
+            l->reps_valid = !st.fail;
+            l->reps_serial = G->serial;
+            l->reps_zero = z->zero;
+            fail = st.fail;
+        }
+        fail = fail || !level_reserve_cand(l, ncons + l->nreps, g->nreplies);
+        for (uint32_t i = 0; i < l->nreps && !fail; i++)
+            if (!w->in_s[l->reps[i]])
+                l->cand[count++] = l->reps[i];
     }
     for (uint32_t i = 0; i < n; i++)
         w->in_s[S[i]] = 0;
-    if (st.fail)
+    if (fail)
         return MM_ERR_NOMEM;
-    *ncand = st.count;
-    w->guesses += st.count - ncons;
+    *ncand = count;
+    w->guesses += count - ncons;
     w->guesses_all += g->ncodes - n;
     return MM_OK;
 }

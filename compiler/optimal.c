@@ -232,7 +232,9 @@ static oval solve_root(driver *dr, oval limit, int depth, bool ties)
 {
     oshared *sh = &dr->sh;
     mm_code q;
-    int nt = dr->o->threads > 0 ? dr->o->threads : ncores();
+    /* Below some 2000 codes a second thread costs more than it brings
+     * (the parts it takes get looser budgets). */
+    int nt = dr->o->threads > 0 ? dr->o->threads : dr->g->ncodes < 2000 ? 1 : ncores();
     oworker *hw = nt > 1 ? calloc((size_t)nt, sizeof *hw) : NULL;
     pthread_t tid[64];
     int started = 0;
