@@ -1018,6 +1018,9 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
     oshared *sh = w->sh;
     const mm_game *g = sh->g;
     int R = g->nreplies;
+    /* With a fixed first guess the first set's value is that guess's, not
+     * a fact about the set: it stays out of the table. */
+    bool cache = sh->use_cache && !(lv == 0 && sh->first != MM_NO_CODE);
     *guess = S[0];
     if (n == 1)
         return depth >= 1 ? OV(1, 1) : OV_INF;
@@ -1033,7 +1036,7 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
     if (stopping(w))
         return OV_ABORT;
     uint64_t h1 = 0, h2 = 0;
-    if (sh->use_cache) {
+    if (cache) {
         opt_hash(sh, S, n, &h1, &h2);
         oentry e;
         if (!force && ocache_get(&sh->cache, h1, h2, depth, &e)) {
@@ -1078,7 +1081,7 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
         if ((uint32_t)k == n - 1) {
             *guess = l->cand[c];
             oval v = OV(2 * (uint64_t)n - 1, 2);
-            if (sh->use_cache)
+            if (cache)
                 ocache_put(&sh->cache, h1, h2, depth, n, v, OC_EXACT | OC_CANON, *guess);
             return v;
         }
@@ -1093,14 +1096,14 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
     ncand = ncons;
     if (!sh->consistent_only && !fixed) {
         if (limit < OV(2 * (uint64_t)n, 2)) {
-            if (sh->use_cache)
+            if (cache)
                 ocache_put(&sh->cache, h1, h2, depth, n, OV(2 * (uint64_t)n, 2), 0, MM_NO_CODE);
             return OV(2 * (uint64_t)n, 2);
         }
         if (cand_inconsistent(w, l, G, &z, S, n, ncons, &ncand))
             goto nomem;
     } else if (limit < OV(2 * (uint64_t)n, 3)) {
-        if (sh->use_cache)
+        if (cache)
             ocache_put(&sh->cache, h1, h2, depth, n, OV(2 * (uint64_t)n, 3), 0, MM_NO_CODE);
         return OV(2 * (uint64_t)n, 3);
     }
@@ -1112,7 +1115,7 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
             /* the first separator in tie order */
             *guess = l->cand[c];
             oval v = OV(2 * (uint64_t)n, 2);
-            if (sh->use_cache)
+            if (cache)
                 ocache_put(&sh->cache, h1, h2, depth, n, v, OC_EXACT | OC_CANON, *guess);
             return v;
         }
@@ -1128,6 +1131,8 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
      * cannot come within the limit are only remembered for the bound. */
     uint32_t keep = 0;
     oval minfail = OV_INF;
+    if (fixed)
+        K = sh->answers - 1;   /* the other guesses were not scored */
     const oval *row = n <= sh->lbmax ? sh->lbtab + (size_t)K * (sh->lbmax + 1) : NULL;
     for (uint32_t i = 0; i < nc; i++) {
         ocand *ci = &l->ci[i];
@@ -1280,11 +1285,11 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
     }
     if (have) {
         *guess = best_q;
-        if (sh->use_cache)
+        if (cache)
             ocache_put(&sh->cache, h1, h2, depth, n, best, OC_EXACT | (ties ? OC_CANON : 0), best_q);
         return best;
     }
-    if (sh->use_cache)
+    if (cache)
         ocache_put(&sh->cache, h1, h2, depth, n, minfail, 0, MM_NO_CODE);
     return minfail;
 nomem:
@@ -1302,6 +1307,7 @@ int opt_feasible(oworker *w, int lv, const ogroup *G, const mm_code *S,
     oshared *sh = w->sh;
     const mm_game *g = sh->g;
     int R = g->nreplies;
+    bool cache = sh->use_cache && !(lv == 0 && sh->first != MM_NO_CODE);
     if (n <= 1)
         return depth >= (int)n;
     if (depth < 2)
@@ -1317,7 +1323,7 @@ int opt_feasible(oworker *w, int lv, const ogroup *G, const mm_code *S,
         return -1;
     uint64_t h1 = 0, h2 = 0;
     oentry e;
-    if (sh->use_cache) {
+    if (cache) {
         opt_hash(sh, S, n, &h1, &h2);
         h2 ^= 0x5bd1e9955bd1e995u;   /* feasibility facts apart */
         if (ocache_get(&sh->cache, h1, h2, depth, &e)) {
@@ -1332,10 +1338,18 @@ int opt_feasible(oworker *w, int lv, const ogroup *G, const mm_code *S,
     if (!load_masks(l, g, S, n))
         goto nomem;
     zf_init(&z, sh, G, S, n);
-    if (cand_consistent(w, l, G, &z, S, n, &ncons))
+    bool fixed = lv == 0 && sh->first != MM_NO_CODE;
+    if (fixed) {
+        if (!level_reserve_cand(l, 1, R))
+            goto nomem;
+        l->cand[0] = sh->first;
+        ncons = 1;
+    } else if (cand_consistent(w, l, G, &z, S, n, &ncons)) {
         goto nomem;
+    }
     ncand = ncons;
-    if (!sh->consistent_only && cand_inconsistent(w, l, G, &z, S, n, ncons, &ncand))
+    if (!sh->consistent_only && !fixed &&
+        cand_inconsistent(w, l, G, &z, S, n, ncons, &ncand))
         goto nomem;
     int K = 0;
     uint32_t nc = 0;
@@ -1357,6 +1371,8 @@ int opt_feasible(oworker *w, int lv, const ogroup *G, const mm_code *S,
         /* order: fewest codes in the largest part, then tie order */
         l->ci[nc++] = (ocand){(oval)big << 32 | c, c, (uint16_t)k, h[g->win] != 0};
     }
+    if (fixed)
+        K = sh->answers - 1;   /* the other guesses were not scored */
     uint64_t cap1 = 0, level = 1;   /* codes a tree of depth-1 can find */
     for (int d = 0; d < depth - 1 && cap1 < n; d++) {
         cap1 += level;
@@ -1385,7 +1401,7 @@ int opt_feasible(oworker *w, int lv, const ogroup *G, const mm_code *S,
         if (res < 0)
             return -1;
     }
-    if (sh->use_cache)
+    if (cache)
         ocache_put(&sh->cache, h1, h2, depth, n, res ? 0 : OV_INF, res ? OC_EXACT : 0, MM_NO_CODE);
     return res;
 nomem:

@@ -230,6 +230,52 @@ out:
     mm_game_release(&g);
 }
 
+/* A fixed first guess: the optimal one gives the optimal tree; two
+ * guesses of one class (1234 and 5432 in MM(4,5)) give the same total. */
+static void fixed_first(void)
+{
+    mm_game g;
+    mm_diag d;
+    if (mm_game_init(&g, 4, 5, true, &d)) {
+        FAIL("%s", d.msg);
+        return;
+    }
+    const char *firsts[] = {NULL, "1123", "1234", "5432"};
+    uint64_t total[4] = {0};
+    mm_tree t[4];
+    bool ok[4] = {false};
+    for (int i = 0; i < 4; i++) {
+        mm_compile_opts o;
+        mm_compile_opts_init(&o);
+        o.rule = MM_RULE_OPTIMAL;
+        o.cache_mb = 64;
+        if (firsts[i] && mm_code_parse(&g, firsts[i], 4, &o.first, &d)) {
+            FAIL("%s", d.msg);
+            continue;
+        }
+        mm_optimal_report r;
+        if (!(ok[i] = build(&g, &o, &t[i], &r, firsts[i] ? firsts[i] : "free")))
+            continue;
+        mm_stats s;
+        mm_tree_stats(&t[i], &s);
+        total[i] = s.total;
+        if (o.first != MM_NO_CODE && t[i].nodes[0].guess != o.first)
+            FAIL("first guess %s not played", firsts[i]);
+    }
+    if (ok[0] && ok[1] && !mm_tree_equal(&t[0], &t[1]))
+        FAIL("MM(4,5): --first 1123 does not give the optimal tree");
+    if (total[2] != total[3] || total[2] <= total[0])
+        FAIL("MM(4,5): first 1234 total %llu, 5432 total %llu, optimum %llu",
+             (unsigned long long)total[2], (unsigned long long)total[3],
+             (unsigned long long)total[0]);
+    printf("MM(4,5) fixed first guess: 1123 gives the optimal tree; 1234 and 5432 both %llu\n",
+           (unsigned long long)total[2]);
+    for (int i = 0; i < 4; i++)
+        if (ok[i])
+            mm_tree_release(&t[i]);
+    mm_game_release(&g);
+}
+
 int main(void)
 {
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
@@ -238,6 +284,7 @@ int main(void)
     same_tree(4, 3, MM_RULE_OPTIMAL_CONSISTENT);
     same_tree(3, 4, MM_RULE_OPTIMAL_WORST);
     checkpoint_resume();
+    fixed_first();
     if (failures)
         fprintf(stderr, "%d failures\n", failures);
     return failures ? 1 : 0;
