@@ -48,7 +48,8 @@ typedef struct mm_compile_opts {
     double checkpoint_every; /* seconds between saves (default 600) */
     bool value_only;       /* search values only, then build the tree */
     bool no_cache;         /* baseline: no table of solved code sets */
-    size_t cache_mb;       /* size of that table (default 1024) */
+    size_t cache_mb;       /* its size at most (default 1024; never more
+                              than 64 KB a code, 16 MB at least) */
     const volatile int *stop; /* when *stop becomes non-zero (a signal),
                                  stop as if the time limit ran out */
     void (*progress)(void *arg, const struct mm_optimal_report *r);

@@ -349,7 +349,15 @@ mm_status mm_optimal_compile(const mm_game *g, const mm_compile_opts *o,
     mm_tree_init(&dr.heur, g->pegs, g->colors, g->repeat);
     bool consistent = o->rule == MM_RULE_OPTIMAL_CONSISTENT || o->consistent_only;
     bool worst_mode = o->rule == MM_RULE_OPTIMAL_WORST;
+    /* The table's pages are touched at random: it is kept to 64 KB a code
+     * of the game (2000 sets a code, more than any search here stores),
+     * 16 MB at least. */
     size_t cache = o->no_cache ? 0 : (o->cache_mb ? o->cache_mb : 1024) << 20;
+    size_t fit = (size_t)g->ncodes << 16;
+    if (fit < ((size_t)16 << 20))
+        fit = (size_t)16 << 20;
+    if (cache > fit)
+        cache = fit;
     if ((st = oshared_init(&dr.sh, g, cache)))
         return nomem(d);
     dr.sh.no_symmetry = o->no_symmetry;
