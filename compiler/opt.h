@@ -105,6 +105,7 @@ typedef struct oshared {
     pthread_mutex_t mx;
     pthread_cond_t cv_job, cv_done;
     struct ojob *job;
+    struct orootjob *rjob;
     unsigned job_gen;
     int nhelpers;
     bool pool_quit;

@@ -939,6 +939,25 @@ typedef struct ojob {
     bool ties;
 } ojob;
 
+typedef struct orootjob {
+    const ogroup *G;
+    const mm_code *S;
+    uint32_t n;
+    const olevel *l;        /* the main search's: candidates, histograms */
+    uint32_t nc;
+    int K, depth;
+    bool ties;
+    uint32_t next;
+    int active;
+    oval best;              /* found so far; limit + 1 before */
+    uint32_t best_idx;
+    mm_code best_q;
+    bool have;
+    oval minfail;
+} orootjob;
+
+static void rjob_work(oworker *w, orootjob *rj);
+
 /* Called and returns with sh->mx held. */
 static void job_work(oworker *w, ojob *jb)
 {
@@ -978,12 +997,15 @@ void *opt_helper(void *arg)
     oshared *sh = w->sh;
     pthread_mutex_lock(&sh->mx);
     for (;;) {
-        while (!sh->pool_quit && (!sh->job || sh->job_gen == w->job_seen))
+        while (!sh->pool_quit && ((!sh->job && !sh->rjob) || sh->job_gen == w->job_seen))
             pthread_cond_wait(&sh->cv_job, &sh->mx);
         if (sh->pool_quit)
             break;
         w->job_seen = sh->job_gen;
-        job_work(w, sh->job);
+        if (sh->rjob)
+            rjob_work(w, sh->rjob);
+        else
+            job_work(w, sh->job);
     }
     pthread_mutex_unlock(&sh->mx);
     return NULL;
@@ -1009,6 +1031,147 @@ static oval parts_parallel(oworker *w, const ogroup *G, const mm_code *parts,
     if (atomic_load(&sh->abort))
         return OV_ABORT;
     return sum_parts(n, pt, np);
+}
+
+/* Value of guess q at set S (histogram h) when it is at most bound, else
+ * a lower bound above bound; OV_ABORT when stopped, *reached then being
+ * the bound proven so far. */
+static oval rjob_bound(oshared *sh, orootjob *rj, uint32_t idx);
+
+static oval eval_cand(oworker *w, int lv, const ogroup *G, const mm_code *S,
+                      uint32_t n, mm_code q, const uint32_t *h, int K, oval bound,
+                      int depth, bool ties, bool share_parts, orootjob *rj,
+                      uint32_t idx, oval *reached)
+{
+    oshared *sh = w->sh;
+    const mm_game *g = sh->g;
+    olevel *l = &w->lv[lv];
+    int cd = sh->depth_mode ? depth - 1 : depth;
+    opart pt[MM_MAX_REPLIES];
+    int np;
+    uint32_t win;
+    if (!split(l, g, S, n, q, h, pt, &np, &win))
+        goto nomem;
+    for (int j = 0; j < np; j++)
+        pt[j].v = part_value(w, pt[j].n, l->parts + pt[j].start, K, cd, &pt[j].exact);
+    qsort(pt, (size_t)np, sizeof *pt, cmp_part_size);
+    oval sum = *reached = sum_parts(n, pt, np);
+    if (sum > bound)
+        return sum;
+    if (ogroup_after(G, g, q, &l->grp))
+        goto nomem;
+    /* A part's subtree is dear: first raise every part to its
+     * one-guess-ahead bound (a search with a limit below its bound scores
+     * its guesses and stops), so that a guess that cannot win is dropped
+     * before any of it is solved. */
+    for (int j = np - 1; j >= 0 && sum <= bound; j--) {
+        if (pt[j].exact || pt[j].n < 3)
+            continue;
+        mm_code sub;
+        oval v = opt_solve(w, lv + 1, &l->grp, l->parts + pt[j].start, pt[j].n, pt[j].v - 1,
+                           cd, ties, false, &sub);
+        if (v == OV_ABORT)
+            return OV_ABORT;
+        if (v > pt[j].v)
+            pt[j].v = v;
+        sum = *reached = sum_parts(n, pt, np);
+    }
+    if (share_parts && sh->nhelpers > 0 && sum <= bound) {
+        sum = parts_parallel(w, &l->grp, l->parts, pt, np, n, bound, cd, ties);
+        if (sum == OV_ABORT)
+            return OV_ABORT;
+        *reached = sum;
+    }
+    for (int j = 0; j < np && sum <= bound; j++) {
+        if (pt[j].exact)
+            continue;
+        if (rj) {
+            /* another thread may have found better meanwhile */
+            oval b = rjob_bound(sh, rj, idx);
+            if (b < bound)
+                bound = b;
+            if (sum > bound)
+                break;
+        }
+        oval lim = part_limit(n, pt, np, j, bound);
+        mm_code sub;
+        oval v = opt_solve(w, lv + 1, &l->grp, l->parts + pt[j].start, pt[j].n, lim, cd, ties,
+                           false, &sub);
+        if (v == OV_ABORT)
+            return OV_ABORT;
+        pt[j].exact = v <= lim;
+        if (v > pt[j].v || pt[j].exact)
+            pt[j].v = v;
+        sum = *reached = sum_parts(n, pt, np);
+    }
+    return sum;
+nomem:
+    w->status = MM_ERR_NOMEM;
+    if (!w->id)
+        atomic_store(&sh->abort, 1);
+    return OV_ABORT;
+}
+
+/* The budget of first guess idx: the best so far to beat, or to equal
+ * for a guess earlier in tie order. */
+static oval rjob_bound_locked(const orootjob *rj, uint32_t idx)
+{
+    return (rj->have && rj->ties && idx < rj->best_idx) ? rj->best : rj->best - 1;
+}
+
+static oval rjob_bound(oshared *sh, orootjob *rj, uint32_t idx)
+{
+    pthread_mutex_lock(&sh->mx);
+    oval b = rjob_bound_locked(rj, idx);
+    pthread_mutex_unlock(&sh->mx);
+    return b;
+}
+
+/* The first guesses shared out (see opt_solve): each thread takes the
+ * next, with the budget the best value so far leaves.  Called and returns
+ * with sh->mx held. */
+static void rjob_work(oworker *w, orootjob *rj)
+{
+    oshared *sh = w->sh;
+    const mm_game *g = sh->g;
+    rj->active++;
+    while (rj->next < rj->nc && !atomic_load(&sh->abort)) {
+        const ocand ci = rj->l->ci[rj->next++];
+        oval bound = rjob_bound_locked(rj, ci.idx);
+        if (ci.lb > bound) {
+            if (ci.lb < rj->minfail)
+                rj->minfail = ci.lb;
+            continue;
+        }
+        mm_code q = rj->l->cand[ci.idx];
+        const uint32_t *h = rj->l->hist + (size_t)ci.idx * g->nreplies;
+        pthread_mutex_unlock(&sh->mx);
+        oval reached;
+        oval sum = eval_cand(w, 0, rj->G, rj->S, rj->n, q, h, rj->K, bound, rj->depth,
+                             rj->ties, false, rj, ci.idx, &reached);
+        pthread_mutex_lock(&sh->mx);
+        bound = rjob_bound_locked(rj, ci.idx);
+        if (sum == OV_ABORT) {
+            atomic_store(&sh->abort, 1);   /* stopped, or out of memory */
+            continue;
+        }
+        if (sum > bound) {
+            if (sum < rj->minfail)
+                rj->minfail = sum;
+            continue;
+        }
+        if (!rj->have || sum < rj->best ||
+            (rj->ties && sum == rj->best && ci.idx < rj->best_idx)) {
+            rj->best = sum;
+            rj->best_idx = ci.idx;
+            rj->best_q = q;
+            rj->have = true;
+            sh->root_best = sum;
+            sh->root_guess = q;
+        }
+    }
+    if (--rj->active == 0)
+        pthread_cond_broadcast(&sh->cv_done);
 }
 
 oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
@@ -1180,107 +1343,72 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
     bool have = false;
     uint32_t best_idx = UINT32_MAX;
     mm_code best_q = S[0];
-    opart pt[MM_MAX_REPLIES];
-    for (uint32_t i = 0; i < nc; i++) {
-        next_cand(l->ci, i, nc);
-        const ocand ci = l->ci[i];
-        oval bound = (have && ties && ci.idx < best_idx) ? best : best - 1;
-        if (ci.lb > bound) {
-            if (ci.lb < minfail)
-                minfail = ci.lb;
-            if (ci.lb > best || !have || !ties)
-                break;
-            continue;
+    if (lv == 0 && sh->nhelpers > 0 && !small && nc >= 2) {
+        /* Several first guesses: each thread takes the next one. */
+        qsort(l->ci, nc, sizeof *l->ci, cmp_cand);
+        orootjob rj = {G, S, n, l, nc, K, depth, ties, 0, 0, limit + 1, UINT32_MAX, S[0],
+                       false, minfail};
+        pthread_mutex_lock(&sh->mx);
+        sh->rjob = &rj;
+        sh->job_gen++;
+        pthread_cond_broadcast(&sh->cv_job);
+        rjob_work(w, &rj);
+        while (rj.active > 0)
+            pthread_cond_wait(&sh->cv_done, &sh->mx);
+        sh->rjob = NULL;
+        pthread_mutex_unlock(&sh->mx);
+        if (atomic_load(&sh->abort)) {
+            oval lower = rj.have ? rj.best : rj.minfail;
+            for (uint32_t i = 0; i < nc; i++)
+                if (l->ci[i].lb < lower)
+                    lower = l->ci[i].lb;
+            sh->root_lower = lower;
+            return OV_ABORT;
         }
-        mm_code q = l->cand[ci.idx];
-        uint32_t *h = l->hist + (size_t)ci.idx * R;
-        if (small)
-            histogram(g, l, n, q, h);
-        if (lv == 0 && !w->id) {
-            atomic_store(&sh->root_i, i);
-            atomic_store(&sh->root_nc, nc);
-        }
-        int np;
-        uint32_t win;
-        if (!split(l, g, S, n, q, h, pt, &np, &win))
-            goto nomem;
-        for (int j = 0; j < np; j++)
-            pt[j].v = part_value(w, pt[j].n, l->parts + pt[j].start, K,
-                                 sh->depth_mode ? depth - 1 : depth, &pt[j].exact);
-        qsort(pt, (size_t)np, sizeof *pt, cmp_part_size);
-        oval sum = sum_parts(n, pt, np);
-        bool group_ready = false;
-        if (sum <= bound) {
-            /* A part's subtree is dear: first raise every
-             * part to its one-guess-ahead bound (a search with a limit
-             * below its bound scores its guesses and stops), so that a
-             * guess that cannot win is dropped before any of it is
-             * solved. */
-            if (ogroup_after(G, g, q, &l->grp))
-                goto nomem;
-            group_ready = true;
-            for (int j = np - 1; j >= 0 && sum <= bound; j--) {
-                if (pt[j].exact || pt[j].n < 3)
-                    continue;
-                mm_code sub;
-                oval v = opt_solve(w, lv + 1, &l->grp, l->parts + pt[j].start, pt[j].n,
-                                   pt[j].v - 1, sh->depth_mode ? depth - 1 : depth, ties,
-                                   false, &sub);
-                if (v == OV_ABORT) {
-                    if (lv == 0 && !w->id)
-                        root_stopped(sh, l, i, nc, sum_parts(n, pt, np), minfail, have, best);
-                    return OV_ABORT;
-                }
-                if (v > pt[j].v)
-                    pt[j].v = v;
-                sum = sum_parts(n, pt, np);
-            }
-        }
-        if (lv == 0 && sh->nhelpers > 0 && sum <= bound) {
-            if (ogroup_after(G, g, q, &l->grp))
-                goto nomem;
-            sum = parts_parallel(w, &l->grp, l->parts, pt, np, n, bound,
-                                 sh->depth_mode ? depth - 1 : depth, ties);
-            if (sum == OV_ABORT) {
-                root_stopped(sh, l, i, nc, sum_parts(n, pt, np), minfail, have, best);
-                return OV_ABORT;
-            }
-        }
-        for (int j = 0; j < np && sum <= bound; j++) {
-            if (pt[j].exact)
+        best = rj.best;
+        have = rj.have;
+        best_q = rj.best_q;
+        minfail = rj.minfail;
+    } else {
+        for (uint32_t i = 0; i < nc; i++) {
+            next_cand(l->ci, i, nc);
+            const ocand ci = l->ci[i];
+            oval bound = (have && ties && ci.idx < best_idx) ? best : best - 1;
+            if (ci.lb > bound) {
+                if (ci.lb < minfail)
+                    minfail = ci.lb;
+                if (ci.lb > best || !have || !ties)
+                    break;
                 continue;
-            if (!group_ready) {
-                if (ogroup_after(G, g, q, &l->grp))
-                    goto nomem;
-                group_ready = true;
             }
-            oval lim = part_limit(n, pt, np, j, bound);
-            mm_code sub;
-            oval v = opt_solve(w, lv + 1, &l->grp, l->parts + pt[j].start, pt[j].n,
-                               lim, sh->depth_mode ? depth - 1 : depth, ties, false, &sub);
-            if (v == OV_ABORT) {
+            mm_code q = l->cand[ci.idx];
+            uint32_t *h = l->hist + (size_t)ci.idx * R;
+            if (small)
+                histogram(g, l, n, q, h);
+            if (lv == 0 && !w->id) {
+                atomic_store(&sh->root_i, i);
+                atomic_store(&sh->root_nc, nc);
+            }
+            oval reached;
+            oval sum = eval_cand(w, lv, G, S, n, q, h, K, bound, depth, ties, lv == 0, NULL, 0,
+                                 &reached);
+            if (sum == OV_ABORT) {
                 if (lv == 0 && !w->id)
-                    root_stopped(sh, l, i, nc, sum_parts(n, pt, np), minfail, have, best);
+                    root_stopped(sh, l, i, nc, reached, minfail, have, best);
                 return OV_ABORT;
             }
-            pt[j].exact = v <= lim;
-            if (v > pt[j].v)
-                pt[j].v = v;
-            else if (pt[j].exact)
-                pt[j].v = v;
-            sum = sum_parts(n, pt, np);
-        }
-        if (sum <= bound) {
-            best = sum;
-            best_idx = ci.idx;
-            best_q = q;
-            have = true;
-            if (lv == 0 && !w->id) {
-                sh->root_best = best;
-                sh->root_guess = q;
+            if (sum <= bound) {
+                best = sum;
+                best_idx = ci.idx;
+                best_q = q;
+                have = true;
+                if (lv == 0 && !w->id) {
+                    sh->root_best = best;
+                    sh->root_guess = q;
+                }
+            } else if (sum < minfail) {
+                minfail = sum;
             }
-        } else if (sum < minfail) {
-            minfail = sum;
         }
     }
     if (have) {

@@ -145,6 +145,7 @@ static void same_tree(int p, int c, mm_rule rule)
     mm_compile_opts_init(&o);
     o.rule = rule;
     o.cache_mb = 64;
+    o.threads = 2;   /* small games default to one: make the pool work */
     mm_tree ref;
     mm_optimal_report r;
     if (!build(&g, &o, &ref, &r, "reference")) {
@@ -155,6 +156,7 @@ static void same_tree(int p, int c, mm_rule rule)
         mm_compile_opts_init(&o);
         o.rule = rule;
         o.cache_mb = 64;
+        o.threads = 2;
         const char *name[] = {"value-only", "no-symmetry", "no-cache", "one thread"};
         if (v == 0) o.value_only = true;
         if (v == 1) o.no_symmetry = true;
@@ -281,6 +283,7 @@ int main(void)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         run_case(&cases[i]);
     same_tree(3, 5, MM_RULE_OPTIMAL);
+    same_tree(4, 4, MM_RULE_OPTIMAL);
     same_tree(4, 3, MM_RULE_OPTIMAL_CONSISTENT);
     same_tree(3, 4, MM_RULE_OPTIMAL_WORST);
     checkpoint_resume();
