@@ -101,15 +101,14 @@ typedef struct oshared {
     atomic_flag clock_busy;
     /* stopping */
     atomic_int abort;
-    /* both cores: the parts of a first guess are shared out to a pool */
+    /* both cores: the guesses of one set are shared out to a pool */
     pthread_mutex_t mx;
     pthread_cond_t cv_job, cv_done;
-    struct ojob *job;
     struct orootjob *rjob;
     unsigned job_gen;
     int nhelpers;
+    int par_level;               /* the level whose guesses are shared */
     bool pool_quit;
-    atomic_int cancel;           /* the current first guess has failed */
     double deadline;             /* CLOCK_MONOTONIC seconds, 0 = none */
     const volatile int *stop;
     /* counters (summed over threads at the end) */
@@ -167,7 +166,7 @@ oval opt_lower(const oshared *sh, uint32_t m, int k);
 
 double opt_now(void);
 
-/* The pool's threads: serve the parts of first guesses until pool_quit. */
+/* The pool's threads: serve shared guesses until pool_quit. */
 void *opt_helper(void *worker);
 
 #endif

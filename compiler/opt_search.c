@@ -70,7 +70,15 @@ static atomic_uint_fast64_t group_serial = 1;   /* 0: the root's group */
 #include <immintrin.h>
 #define OPT_AVX2 1
 #endif
-static bool use_avx2;   /* set once, before any thread starts */
+static bool use_avx2;   /* set once, by detect_cpu */
+
+static void detect_cpu(void)
+{
+#ifdef OPT_AVX2
+    __builtin_cpu_init();
+    use_avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
+#endif
+}
 #define SMALL_SET 32   /* sets scored by their replies only */
 
 double opt_now(void)
@@ -125,11 +133,12 @@ oval opt_lower(const oshared *sh, uint32_t m, int k)
 mm_status oshared_init(oshared *sh, const mm_game *g, size_t cache_bytes)
 {
     memset(sh, 0, sizeof *sh);
+    pthread_mutex_init(&sh->mx, NULL);
+    pthread_cond_init(&sh->cv_job, NULL);
+    pthread_cond_init(&sh->cv_done, NULL);
     sh->g = g;
-#ifdef OPT_AVX2
-    __builtin_cpu_init();
-    use_avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
-#endif
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, detect_cpu);
     sh->answers = __builtin_popcountll(mm_game_reply_set(g));
     sh->r1 = malloc((size_t)g->ncodes * sizeof *sh->r1);
     sh->r2 = malloc((size_t)g->ncodes * sizeof *sh->r2);
@@ -150,10 +159,6 @@ mm_status oshared_init(oshared *sh, const mm_game *g, size_t cache_bytes)
         goto nomem;
     sh->use_cache = cache_bytes != 0;
     atomic_init(&sh->abort, 0);
-    atomic_init(&sh->cancel, 0);
-    pthread_mutex_init(&sh->mx, NULL);
-    pthread_cond_init(&sh->cv_job, NULL);
-    pthread_cond_init(&sh->cv_done, NULL);
     atomic_flag_clear(&sh->clock_busy);
     sh->next_progress = sh->next_ckpt = 1e300;
     return MM_OK;
@@ -168,11 +173,9 @@ void oshared_release(oshared *sh)
     free(sh->r2);
     free(sh->lbtab);
     ocache_release(&sh->cache);
-    if (sh->r1 || sh->lbtab) {   /* set up past the allocations */
-        pthread_mutex_destroy(&sh->mx);
-        pthread_cond_destroy(&sh->cv_job);
-        pthread_cond_destroy(&sh->cv_done);
-    }
+    pthread_mutex_destroy(&sh->mx);
+    pthread_cond_destroy(&sh->cv_job);
+    pthread_cond_destroy(&sh->cv_done);
     memset(sh, 0, sizeof *sh);
 }
 
@@ -779,8 +782,6 @@ static bool stopping(oworker *w)
     oshared *sh = w->sh;
     if (atomic_load_explicit(&sh->abort, memory_order_relaxed))
         return true;
-    if (atomic_load_explicit(&sh->cancel, memory_order_relaxed))
-        return true;
     if (sh->stop && *sh->stop) {
         atomic_store(&sh->abort, 1);
         return true;
@@ -792,8 +793,7 @@ static bool stopping(oworker *w)
             atomic_store(&sh->abort, 1);
             return true;
         }
-        if (now >= sh->next_progress || now >= sh->next_ckpt)
-            on_clock(w, now);
+        on_clock(w, now);
     }
     return false;
 }
@@ -922,24 +922,11 @@ static void root_stopped(oshared *sh, const olevel *l, uint32_t i, uint32_t nc,
 }
 
 /* ---- both cores ----
- * The parts of a first guess are handed out, smallest first, to the
- * threads of the pool and to the main search; each is solved with the
- * budget the others leave at the moment it is taken.  When the guess
- * fails, the parts still running are cancelled. */
-typedef struct ojob {
-    const ogroup *G;
-    const mm_code *parts;
-    opart *pt;
-    int np, next, back, active;   /* the main search takes parts from the
-                                     front (smallest first), the pool from
-                                     the back */
-    uint32_t n;
-    oval bound;
-    int depth;
-    bool ties;
-} ojob;
-
+ * The guesses of a set are handed out to the threads of the pool and to
+ * the main search; each is solved with the budget that the best value
+ * found so far leaves, read again before each of its parts. */
 typedef struct orootjob {
+    int lv;
     const ogroup *G;
     const mm_code *S;
     uint32_t n;
@@ -958,79 +945,21 @@ typedef struct orootjob {
 
 static void rjob_work(oworker *w, orootjob *rj);
 
-/* Called and returns with sh->mx held. */
-static void job_work(oworker *w, ojob *jb)
-{
-    oshared *sh = w->sh;
-    jb->active++;
-    while (jb->next < jb->back && !atomic_load(&sh->cancel) && !atomic_load(&sh->abort)) {
-        int j = w->id ? --jb->back : jb->next++;
-        if (jb->pt[j].exact)
-            continue;
-        oval lim = part_limit(jb->n, jb->pt, jb->np, j, jb->bound);
-        pthread_mutex_unlock(&sh->mx);
-        mm_code sub;
-        oval v = opt_solve(w, 1, jb->G, jb->parts + jb->pt[j].start, jb->pt[j].n, lim,
-                           jb->depth, jb->ties, false, &sub);
-        pthread_mutex_lock(&sh->mx);
-        if (v == OV_ABORT) {
-            /* cancelled; or stopped, or out of memory (status): then the
-             * part is unsolved and the whole search must stop */
-            if (!atomic_load(&sh->cancel))
-                atomic_store(&sh->abort, 1);
-            continue;
-        }
-        opart *pj = &jb->pt[j];
-        pj->exact = v <= lim;
-        if (v > pj->v || pj->exact)
-            pj->v = v;
-        if (sum_parts(jb->n, jb->pt, jb->np) > jb->bound)
-            atomic_store(&sh->cancel, 1);
-    }
-    if (--jb->active == 0)
-        pthread_cond_broadcast(&sh->cv_done);
-}
-
 void *opt_helper(void *arg)
 {
     oworker *w = arg;
     oshared *sh = w->sh;
     pthread_mutex_lock(&sh->mx);
     for (;;) {
-        while (!sh->pool_quit && ((!sh->job && !sh->rjob) || sh->job_gen == w->job_seen))
+        while (!sh->pool_quit && (!sh->rjob || sh->job_gen == w->job_seen))
             pthread_cond_wait(&sh->cv_job, &sh->mx);
         if (sh->pool_quit)
             break;
         w->job_seen = sh->job_gen;
-        if (sh->rjob)
-            rjob_work(w, sh->rjob);
-        else
-            job_work(w, sh->job);
+        rjob_work(w, sh->rjob);
     }
     pthread_mutex_unlock(&sh->mx);
     return NULL;
-}
-
-/* The parts of a first guess, on every thread; OV_ABORT when stopped. */
-static oval parts_parallel(oworker *w, const ogroup *G, const mm_code *parts,
-                           opart *pt, int np, uint32_t n, oval bound, int depth,
-                           bool ties)
-{
-    oshared *sh = w->sh;
-    ojob jb = {G, parts, pt, np, 0, np, 0, n, bound, depth, ties};
-    pthread_mutex_lock(&sh->mx);
-    sh->job = &jb;
-    sh->job_gen++;
-    pthread_cond_broadcast(&sh->cv_job);
-    job_work(w, &jb);
-    while (jb.active > 0)
-        pthread_cond_wait(&sh->cv_done, &sh->mx);
-    sh->job = NULL;
-    atomic_store(&sh->cancel, 0);
-    pthread_mutex_unlock(&sh->mx);
-    if (atomic_load(&sh->abort))
-        return OV_ABORT;
-    return sum_parts(n, pt, np);
 }
 
 /* Value of guess q at set S (histogram h) when it is at most bound, else
@@ -1040,8 +969,8 @@ static oval rjob_bound(oshared *sh, orootjob *rj, uint32_t idx);
 
 static oval eval_cand(oworker *w, int lv, const ogroup *G, const mm_code *S,
                       uint32_t n, mm_code q, const uint32_t *h, int K, oval bound,
-                      int depth, bool ties, bool share_parts, orootjob *rj,
-                      uint32_t idx, oval *reached)
+                      int depth, bool ties, orootjob *rj, uint32_t idx,
+                      oval *reached)
 {
     oshared *sh = w->sh;
     const mm_game *g = sh->g;
@@ -1075,12 +1004,6 @@ static oval eval_cand(oworker *w, int lv, const ogroup *G, const mm_code *S,
         if (v > pt[j].v)
             pt[j].v = v;
         sum = *reached = sum_parts(n, pt, np);
-    }
-    if (share_parts && sh->nhelpers > 0 && sum <= bound) {
-        sum = parts_parallel(w, &l->grp, l->parts, pt, np, n, bound, cd, ties);
-        if (sum == OV_ABORT)
-            return OV_ABORT;
-        *reached = sum;
     }
     for (int j = 0; j < np && sum <= bound; j++) {
         if (pt[j].exact)
@@ -1147,8 +1070,8 @@ static void rjob_work(oworker *w, orootjob *rj)
         const uint32_t *h = rj->l->hist + (size_t)ci.idx * g->nreplies;
         pthread_mutex_unlock(&sh->mx);
         oval reached;
-        oval sum = eval_cand(w, 0, rj->G, rj->S, rj->n, q, h, rj->K, bound, rj->depth,
-                             rj->ties, false, rj, ci.idx, &reached);
+        oval sum = eval_cand(w, rj->lv, rj->G, rj->S, rj->n, q, h, rj->K, bound, rj->depth,
+                             rj->ties, rj, ci.idx, &reached);
         pthread_mutex_lock(&sh->mx);
         bound = rjob_bound_locked(rj, ci.idx);
         if (sum == OV_ABORT) {
@@ -1166,8 +1089,10 @@ static void rjob_work(oworker *w, orootjob *rj)
             rj->best_idx = ci.idx;
             rj->best_q = q;
             rj->have = true;
-            sh->root_best = sum;
-            sh->root_guess = q;
+            if (rj->lv == 0) {
+                sh->root_best = sum;
+                sh->root_guess = q;
+            }
         }
     }
     if (--rj->active == 0)
@@ -1343,10 +1268,14 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
     bool have = false;
     uint32_t best_idx = UINT32_MAX;
     mm_code best_q = S[0];
-    if (lv == 0 && sh->nhelpers > 0 && !small && nc >= 2) {
-        /* Several first guesses: each thread takes the next one. */
+    /* Both cores: the guesses of the first set that has several are
+     * shared out, each thread taking the next one (a single first guess,
+     * as in Bulls and Cows, passes this on to its parts). */
+    if (lv == 0)
+        sh->par_level = nc >= 2 ? 0 : 1;
+    if (lv == sh->par_level && !w->id && sh->nhelpers > 0 && !small && nc >= 2) {
         qsort(l->ci, nc, sizeof *l->ci, cmp_cand);
-        orootjob rj = {G, S, n, l, nc, K, depth, ties, 0, 0, limit + 1, UINT32_MAX, S[0],
+        orootjob rj = {lv, G, S, n, l, nc, K, depth, ties, 0, 0, limit + 1, UINT32_MAX, S[0],
                        false, minfail};
         pthread_mutex_lock(&sh->mx);
         sh->rjob = &rj;
@@ -1362,7 +1291,8 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
             for (uint32_t i = 0; i < nc; i++)
                 if (l->ci[i].lb < lower)
                     lower = l->ci[i].lb;
-            sh->root_lower = lower;
+            if (lv == 0)
+                sh->root_lower = lower;
             return OV_ABORT;
         }
         best = rj.best;
@@ -1390,7 +1320,7 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
                 atomic_store(&sh->root_nc, nc);
             }
             oval reached;
-            oval sum = eval_cand(w, lv, G, S, n, q, h, K, bound, depth, ties, lv == 0, NULL, 0,
+            oval sum = eval_cand(w, lv, G, S, n, q, h, K, bound, depth, ties, NULL, 0,
                                  &reached);
             if (sum == OV_ABORT) {
                 if (lv == 0 && !w->id)
