@@ -4,7 +4,8 @@
 #   sh tests/bench_optimal.sh [BUILD_DIR] [large|huge]
 #
 # Small cells always; "large" adds the cells of seconds to a minute
-# (MM(4,7), MM(5,4), MM*(4,7), Bulls and Cows), "huge" adds MM(4,8).
+# (MM(4,7), MM*(4,7), Bulls and Cows, MM(4,8)); "huge" adds the open cells
+# (MM(5,5), MM(4,9), MM(6,4), MM(5,6)) with a time limit and checkpoints.
 # Every cell runs REPEAT times (default 3) and the median wall time is
 # shown with the sets searched and the share of candidate guesses that
 # symmetry removed; the expected total is checked (exit 1 when wrong).
@@ -36,8 +37,11 @@ cell() {
     nodes=$(printf '%s\n' "$line" | sed -n 's/.* nodes \([0-9]*\) .*/\1/p')
     sym=$(printf '%s\n' "$line" | sed -n 's/.*(\([0-9.]*%\) removed).*/\1/p')
     check=$(printf '%s\n' "$line" | sed -n 's/.*check \([a-z]*\) proven.*/\1/p')
+    proven=$(printf '%s\n' "$line" | sed -n 's/.*proven \([01]\) lower \([0-9]*\).*/\1/p')
+    lower=$(printf '%s\n' "$line" | sed -n 's/.*proven [01] lower \([0-9]*\).*/\1/p')
     median=$(printf '%s\n' $times | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
     mark=ok
+    [ "$proven" = 1 ] || mark="stopped, not proven: lower bound $lower"
     if { [ "$want" != - ] && [ "$total" != "$want" ]; } || [ "$check" != ok ]; then
         mark="WRONG (want $want)"
         status=1
@@ -63,16 +67,25 @@ cell 4 4 optimal 905
 cell 4 4 optimal 905 nosym
 
 if [ "$size" = large ] || [ "$size" = huge ]; then
-    echo "== large cells"
+    echo "== large cells (REPEAT_LARGE=${REPEAT_LARGE:=1})"
+    repeat=$REPEAT_LARGE
     cell 5 4 optimal 3954
     cell 4 7 optimal-consistent 11362
     cell 4 7 optimal 11228
     cell 4 7 optimal 11228 j1
     cell 4 10 optimal-consistent - norepeat
-    cell 4 10 optimal 26274 norepeat   # Bulls and Cows: 26274 in the literature
+    cell 4 10 optimal 26274 norepeat        # Bulls and Cows: 26274 in the literature
+    cell 4 8 optimal 20471                  # reported by a public solver, no paper
 fi
 if [ "$size" = huge ]; then
-    echo "== MM(4,8) (20471 reported by a public solver, no paper)"
-    cell 4 8 optimal 20471
+    # Open cells: hours; stopped by HUGE_LIMIT seconds (default 3600) and
+    # resumable from the checkpoint files left in $ckdir.
+    ckdir=${CKDIR:-/tmp}
+    limit=${HUGE_LIMIT:-3600}
+    echo "== open cells (time limit $limit s, checkpoints in $ckdir)"
+    cell 5 5 optimal - "t$limit" "k$ckdir/mm55.ckpt"   # 13496 reported, no paper
+    cell 4 9 optimal - "t$limit" "k$ckdir/mm49.ckpt"
+    cell 6 4 optimal - "t$limit" "k$ckdir/mm64.ckpt"
+    cell 5 6 optimal - "t$limit" "k$ckdir/mm56.ckpt"
 fi
 exit $status
