@@ -9,7 +9,12 @@
  * order of that bound; the parts of a candidate are solved one by one,
  * each with the budget the others' bounds leave, and each exact value
  * replaces its bound as soon as it is known, so a candidate is dropped the
- * moment its bound passes the best value found.
+ * moment its bound passes the best value found.  The parts go smallest
+ * first (they are cheap and leave the exact budget to the big ones), and
+ * before any is solved each is raised to its one-guess-ahead bound, which
+ * drops most losing guesses without solving anything.  Sets of at most
+ * SMALL_SET codes score a guess by its number of replies alone (2m - 1
+ * bounds a part of m codes as well as the perfect tree does there).
  *
  * Shortcuts: sets of 1 and 2 codes are solved outright; a guess that
  * separates every code is optimal (2n-1 when it can be the code, 2n and
@@ -22,6 +27,10 @@
  * interchangeable peg by peg.  All codes of a class make partitions that
  * the permutation maps onto each other, so they have the same value; the
  * first of a class is the one the tie order would take.
+ *
+ * Values are (total, worst case) pairs, compared in that order; with ties
+ * the search also finds the first optimal guess in tie order, by letting a
+ * guess earlier in that order through at an equal value.
  */
 #include "opt.h"
 
