@@ -122,6 +122,15 @@ static oval known_value(oworker *w, int lv, const ogroup *G, const mm_code *P,
     return opt_solve(w, lv, G, P, m, OV_INF - 1, depth, false, false, &q);
 }
 
+/* Why the search stopped while the tree was being built. */
+static mm_status stopped_status(driver *dr)
+{
+    mm_status st = dr->w.status ? dr->w.status : MM_ERR_LIMIT;
+    if (st == MM_ERR_NOMEM)
+        return nomem(dr->d);
+    return mm_diag_set(dr->d, st, "the search stopped while it built the tree");
+}
+
 static mm_status build(driver *dr, int lv, const ogroup *G, const mm_code *S,
                        uint32_t n, oval v, int depth, bool canonical,
                        mm_tree *t, uint32_t node)
@@ -143,7 +152,7 @@ static mm_status build(driver *dr, int lv, const ogroup *G, const mm_code *S,
         } else {
             oval r = opt_solve(w, lv, G, S, n, v, depth, canonical, true, &q);
             if (r == OV_ABORT)
-                return w->status ? w->status : MM_ERR_LIMIT;
+                return stopped_status(dr);
             if (r != v)
                 return mm_diag_set(dr->d, MM_ERR_INPUT,
                                    "internal error: a set's value changed (%llu, %llu)",
@@ -192,7 +201,7 @@ static mm_status build(driver *dr, int lv, const ogroup *G, const mm_code *S,
         int cd = depth_below(sh, depth);
         oval pv = cnt[s] >= 3 ? known_value(w, lv + 1, &cg, P, cnt[s], cd) : 0;
         if (pv == OV_ABORT) {
-            st = w->status ? w->status : MM_ERR_LIMIT;
+            st = stopped_status(dr);
             break;
         }
         st = build(dr, lv + 1, &cg, P, cnt[s], pv, cd, canonical, t, first + (uint32_t)c++);
@@ -428,6 +437,10 @@ mm_status mm_optimal_compile(const mm_game *g, const mm_compile_opts *o,
         st = mm_diag_set(d, MM_ERR_INPUT, "internal error: no tree within the bound");
         goto out;
     }
+    /* The value is proven: the tree is built whatever the clock says (the
+     * table makes that quick). */
+    dr.sh.deadline = 0;
+    dr.sh.stop = NULL;
     if ((st = build_tree(&dr, v, depth, true, t)))
         goto out;
     dr.rep.proven = true;
