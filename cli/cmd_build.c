@@ -1,8 +1,10 @@
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "mm_compile.h"
@@ -34,6 +36,12 @@ static const char build_help[] =
     "  -q, --quiet           no summary on stderr\n"
     "      --no-symmetry     baseline: score every code at every node\n"
     "      --no-prune        baseline: score every guess in full\n"
+    "      --time-limit S    optimal rules: stop after S seconds and write the\n"
+    "                        best tree found, marked not proven optimal\n"
+    "      --checkpoint FILE optimal rules: save the search to FILE now and\n"
+    "                        then, and resume from it when it exists\n"
+    "      --value-only      optimal rules: search values only, then build the\n"
+    "                        tree in a second pass (same tree)\n"
     "  -h, --help            this text\n"
     "\n"
     "Rules (ties: a guess that can be the code, then lexical order):\n"
@@ -44,10 +52,32 @@ static const char build_help[] =
     "  kooi     Kooi 2005: maximise the number of parts\n"
     "  branch2  Witteveen and van Eijck 2014: branch2Play\n"
     "  e3       Neuwirth 1982 e3: minimise the sum of perfect-tree lower bounds\n"
+    "  optimal  least total number of guesses, then least worst case\n"
+    "  optimal-consistent  the same, guessing only codes that can be the code\n"
+    "  optimal-worst       least worst case, then least total\n"
+    "  Ctrl-C stops an optimal search like --time-limit.\n"
     "\n"
     "Exit status: 0 ok, 2 bad usage.\n";
 
-enum { OPT_CONSISTENT = 256, OPT_FIRST, OPT_NOSYM, OPT_NOPRUNE, OPT_NAMES };
+enum { OPT_CONSISTENT = 256, OPT_FIRST, OPT_NOSYM, OPT_NOPRUNE, OPT_NAMES,
+       OPT_TIME, OPT_CKPT, OPT_VALUE };
+
+/* ---- optimal searches: stopping and progress ---- */
+static volatile int build_stop;
+
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    build_stop = 1;
+}
+
+static void show_progress(void *arg, const mm_optimal_report *r)
+{
+    (void)arg;
+    fprintf(stderr, "\r%.0f s: %llu sets, bound %llu..%llu, %.0f%% of the first level   ",
+            r->elapsed, (unsigned long long)r->nodes, (unsigned long long)r->lower,
+            (unsigned long long)r->total, 100.0 * r->done);
+}
 
 int cmd_build(int argc, char **argv)
 {
@@ -66,6 +96,9 @@ int cmd_build(int argc, char **argv)
         {"quiet", no_argument, NULL, 'q'},
         {"no-symmetry", no_argument, NULL, OPT_NOSYM},
         {"no-prune", no_argument, NULL, OPT_NOPRUNE},
+        {"time-limit", required_argument, NULL, OPT_TIME},
+        {"checkpoint", required_argument, NULL, OPT_CKPT},
+        {"value-only", no_argument, NULL, OPT_VALUE},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -104,6 +137,16 @@ int cmd_build(int argc, char **argv)
         case 'q': quiet = true; break;
         case OPT_NOSYM: o.no_symmetry = true; break;
         case OPT_NOPRUNE: o.no_prune = true; break;
+        case OPT_TIME: {
+            char *end;
+            o.time_limit = strtod(optarg, &end);
+            if (end == optarg || *end || !(o.time_limit > 0) || o.time_limit > 1e9)
+                return cli_usage_error("build", "--time-limit: '%s' is not a number of seconds",
+                                       optarg);
+            break;
+        }
+        case OPT_CKPT: o.checkpoint = optarg; break;
+        case OPT_VALUE: o.value_only = true; break;
         case 'h': fputs(build_help, stdout); return EXIT_OK;
         case ':': return cli_usage_error("build", "option '%s' needs a value", argv[optind - 1]);
         default: return cli_usage_error("build", "unknown option '%s'", argv[optind - 1]);
@@ -140,9 +183,26 @@ int cmd_build(int argc, char **argv)
             goto out;
         }
     }
+    mm_optimal_report rep;
+    memset(&rep, 0, sizeof rep);
+    bool optimal = o.rule >= MM_RULE_COUNT_ONE_STEP;
+    void (*old_int)(int) = SIG_DFL;
+    if (optimal) {
+        o.report = &rep;
+        o.stop = &build_stop;
+        old_int = signal(SIGINT, on_interrupt);
+        if (!quiet && isatty(STDERR_FILENO))
+            o.progress = show_progress;
+    }
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    if ((st = mm_compile(&g, &o, &t, &d))) {
+    st = mm_compile(&g, &o, &t, &d);
+    if (optimal) {
+        signal(SIGINT, old_int);
+        if (o.progress)
+            fputs("\r\033[K", stderr);
+    }
+    if (st) {
         rc = cli_report(&d, st);
         goto out;
     }
@@ -172,6 +232,13 @@ int cmd_build(int argc, char **argv)
                 (unsigned long long)s.total, (double)s.total / (double)s.codes, s.worst,
                 (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
     }
+    if (optimal && !quiet)
+        fprintf(stderr, "mmtree: %s: %llu sets searched, %.1f%% of guesses removed by symmetry\n",
+                rep.proven ? "proven optimal" : "stopped", (unsigned long long)rep.nodes,
+                rep.guesses_all ? 100.0 * (1.0 - (double)rep.guesses / (double)rep.guesses_all) : 0.0);
+    if (optimal && !rep.proven)
+        fprintf(stderr, "mmtree: warning: not proven optimal: total %llu, proven lower bound %llu\n",
+                (unsigned long long)rep.total, (unsigned long long)rep.lower);
 out:
     mm_tree_release(&t);
     mm_game_release(&g);

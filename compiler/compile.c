@@ -60,6 +60,8 @@ void mm_compile_opts_init(mm_compile_opts *o)
     memset(o, 0, sizeof *o);
     o->rule = MM_RULE_KNUTH;
     o->first = MM_NO_CODE;
+    o->checkpoint_every = 600;
+    o->cache_mb = 1024;
 }
 
 /* Sets of at most SMALL codes are scored code by code (small_key): below

@@ -8,6 +8,8 @@
 #define MM_COMPILE_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 
 #include "mm_diag.h"
 #include "mm_game.h"
@@ -30,6 +32,8 @@ typedef enum mm_rule {
 /* Rules below this one are one-step rules. */
 #define MM_RULE_COUNT_ONE_STEP MM_RULE_OPTIMAL
 
+struct mm_optimal_report;
+
 typedef struct mm_compile_opts {
     mm_rule rule;
     bool consistent_only;  /* guess only codes that can still be the code */
@@ -37,7 +41,35 @@ typedef struct mm_compile_opts {
     int threads;           /* 0 = one per core */
     bool no_symmetry;      /* baseline: score every code, no class reduction */
     bool no_prune;         /* baseline: score every guess in full */
+    /* The exact optima (rules optimal...; see compiler/optimal.c). */
+    double time_limit;     /* seconds; 0 = none.  When it runs out the best
+                              tree found so far is returned, not proven */
+    const char *checkpoint;/* file the search saves to and resumes from */
+    double checkpoint_every; /* seconds between saves (default 600) */
+    bool value_only;       /* search values only, then build the tree */
+    bool no_cache;         /* baseline: no table of solved code sets */
+    size_t cache_mb;       /* its size at most (default 1024; never more
+                              than 64 KB a code, 16 MB at least) */
+    const volatile int *stop; /* when *stop becomes non-zero (a signal),
+                                 stop as if the time limit ran out */
+    void (*progress)(void *arg, const struct mm_optimal_report *r);
+    void *progress_arg;    /* called every second or so during a search */
+    struct mm_optimal_report *report; /* filled in when not NULL */
 } mm_compile_opts;
+
+/* What an optimal search found and how much work it took. */
+typedef struct mm_optimal_report {
+    bool proven;           /* the tree is optimal (else: stopped early) */
+    uint64_t total, lower; /* total of the tree; proven lower bound */
+    int worst, worst_lower;/* its worst case; the bound (optimal-worst) */
+    uint64_t upper_first;  /* the first upper bound (one-step rules) */
+    uint64_t nodes;        /* code sets searched */
+    uint64_t cache_hits;   /* sets answered by the table */
+    uint64_t guesses;      /* candidate guesses scored */
+    uint64_t guesses_all;  /* guesses there would be without symmetry */
+    double elapsed;        /* seconds so far */
+    double done;           /* rough share of the root's work done, 0..1 */
+} mm_optimal_report;
 
 void mm_compile_opts_init(mm_compile_opts *o);
 

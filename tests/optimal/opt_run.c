@@ -1,0 +1,52 @@
+/* Development driver: mmtree-style run of an optimal rule, printing the
+ * value, the first guess, the check and the work. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "mm_compile.h"
+
+int main(int argc, char **argv)
+{
+    if (argc < 4) {
+        fprintf(stderr, "usage: opt_run P C rule [norepeat] [nosym] [nocache] [value] [jN]\n");
+        return 2;
+    }
+    int p = atoi(argv[1]), c = atoi(argv[2]);
+    bool repeat = true;
+    mm_compile_opts o;
+    mm_compile_opts_init(&o);
+    mm_diag d;
+    mm_diag_clear(&d);
+    if (mm_rule_parse(argv[3], &o.rule, &d)) { puts(d.msg); return 2; }
+    for (int i = 4; i < argc; i++) {
+        if (!strcmp(argv[i], "norepeat")) repeat = false;
+        else if (!strcmp(argv[i], "nosym")) o.no_symmetry = true;
+        else if (!strcmp(argv[i], "nocache")) o.no_cache = true;
+        else if (!strcmp(argv[i], "value")) o.value_only = true;
+        else if (argv[i][0] == 'j') o.threads = atoi(argv[i] + 1);
+        else if (argv[i][0] == 't') o.time_limit = atof(argv[i] + 1);
+        else if (argv[i][0] == 'k') o.checkpoint = argv[i] + 1;
+    }
+    mm_game g;
+    if (mm_game_init(&g, p, c, repeat, &d)) { puts(d.msg); return 2; }
+    mm_optimal_report r;
+    o.report = &r;
+    mm_tree t;
+    mm_status st = mm_compile(&g, &o, &t, &d);
+    if (st) { printf("error %d: %s\n", st, d.msg); return 1; }
+    mm_stats s;
+    mm_tree_stats(&t, &s);
+    st = mm_tree_check(&t, &g, &d);
+    char b[9];
+    printf("MM(%d,%d%s) %s: total %llu worst %d first %s check %s proven %d lower %llu | %.3f s nodes %llu hits %llu guesses %llu/%llu (%.1f%% removed) upper0 %llu\n",
+           p, c, repeat ? "" : "n", argv[3], (unsigned long long)s.total, s.worst,
+           mm_code_format(&g, t.nodes[0].guess, b), st ? d.msg : "ok", r.proven,
+           (unsigned long long)r.lower, r.elapsed, (unsigned long long)r.nodes,
+           (unsigned long long)r.cache_hits, (unsigned long long)r.guesses,
+           (unsigned long long)r.guesses_all,
+           r.guesses_all ? 100.0 * (1 - (double)r.guesses / (double)r.guesses_all) : 0.0,
+           (unsigned long long)r.upper_first);
+    mm_tree_release(&t);
+    mm_game_release(&g);
+    return st != 0;
+}
