@@ -3,7 +3,7 @@
 # Run as root (or with sudo available); does nothing when all are present.
 set -eu
 pkgs="gcc clang meson ninja-build pkg-config libxml2-dev libxml2-utils
-      libgraphviz-dev graphviz xz-utils libclang-rt-14-dev time"
+      libgraphviz-dev graphviz xz-utils libclang-rt-14-dev time hyperfine"
 missing=""
 for p in $pkgs; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
