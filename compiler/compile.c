@@ -900,6 +900,7 @@ out:
 typedef struct task {
     const mm_code *S;
     uint32_t n;
+    uint16_t played;      /* colours of the guesses above */
     uint32_t slot_node;   /* the child node in the final tree */
     mm_tree local;
     mm_status status;
@@ -910,7 +911,6 @@ typedef struct pool {
     task *tasks;
     uint32_t *order;       /* tasks, biggest first */
     uint32_t ntasks;
-    uint16_t played;
     atomic_uint next;
 } pool;
 
@@ -928,7 +928,7 @@ static void *pool_run(void *arg)
         mm_tree_init(&tk->local, p->sh->g->pegs, p->sh->g->colors, p->sh->g->repeat);
         if (!st)
             st = mm_tree_alloc(&tk->local, 1, &root, NULL);
-        tk->status = st ? st : solve(&w, &tk->local, 0, tk->S, tk->n, p->played);
+        tk->status = st ? st : solve(&w, &tk->local, 0, tk->S, tk->n, tk->played);
     }
     worker_release(&w);
     return NULL;
@@ -964,56 +964,114 @@ static int by_size_desc(const void *a, const void *b)
     return (x < y) - (x > y);
 }
 
-static mm_status build_root(worker *w, mm_tree *t, const mm_code *all,
-                            int threads)
+/* The work is shared out as sub-trees.  The nodes above them are built
+ * here, in the calling thread: the root, and any node of more than `big`
+ * codes, whose sub-tree alone would keep one core busy while the other
+ * waits (MM(4,6) entropy: the 312 codes after 1234 BB are over half the
+ * work).  Their children become the tasks. */
+typedef struct plan {
+    task *tasks;
+    uint32_t ntasks, cap;
+    mm_code **bufs;       /* the split buffers the tasks' sets live in */
+    uint32_t nbufs, bcap;
+} plan;
+
+static mm_status plan_push(plan *pl, const task *tk, mm_code *buf)
 {
-    const shared *sh = w->sh;
-    const mm_game *g = sh->g;
-    uint32_t n = g->ncodes, root;
+    if (tk && pl->ntasks == pl->cap) {
+        uint32_t cap = pl->cap ? 2 * pl->cap : 64;
+        task *nt = realloc(pl->tasks, cap * sizeof *nt);
+        if (!nt)
+            return MM_ERR_NOMEM;
+        pl->tasks = nt;
+        pl->cap = cap;
+    }
+    if (buf && pl->nbufs == pl->bcap) {
+        uint32_t cap = pl->bcap ? 2 * pl->bcap : 16;
+        mm_code **nb = realloc(pl->bufs, cap * sizeof *nb);
+        if (!nb)
+            return MM_ERR_NOMEM;
+        pl->bufs = nb;
+        pl->bcap = cap;
+    }
+    if (tk)
+        pl->tasks[pl->ntasks++] = *tk;
+    if (buf)
+        pl->bufs[pl->nbufs++] = buf;
+    return MM_OK;
+}
+
+static mm_status expand(worker *w, mm_tree *t, uint32_t node, const mm_code *S,
+                        uint32_t n, uint16_t played, mm_code fixed, uint32_t big,
+                        plan *pl)
+{
+    const mm_game *g = w->sh->g;
     mm_status st;
-    if ((st = mm_tree_alloc(t, 1, &root, NULL)))
-        return st;
     if (n == 1)
-        return solve(w, t, root, all, n, 0);
+        return solve(w, t, node, S, n, played);
     mm_code guess;
-    if ((st = pick_guess(w, all, n, 0, sh->o->first, &guess)))
-        return st;
     split sp;
-    if ((st = do_split(g, all, n, guess, &sp)))
+    if ((st = pick_guess(w, S, n, played, fixed, &guess)) ||
+        (st = do_split(g, S, n, guess, &sp)))
         return st;
+    if ((st = plan_push(pl, NULL, sp.sub))) {
+        free(sp.sub);
+        return st;
+    }
     int k = __builtin_popcountll(sp.replies);
     uint32_t first = MM_NO_NODE;
-    task *tasks = calloc((size_t)k + 1, sizeof *tasks);
-    uint32_t *order = calloc((size_t)k + 1, sizeof *order);
-    if (!tasks || !order) {
-        st = MM_ERR_NOMEM;
-        goto out;
-    }
     if (k && (st = mm_tree_alloc(t, (uint32_t)k, &first, NULL)))
-        goto out;
-    mm_node *nd = &t->nodes[root];
+        return st;
+    mm_node *nd = &t->nodes[node];
     nd->guess = guess;
     nd->count = n;
     nd->flags = sp.consistent ? MM_NODE_CONSISTENT : 0;
     nd->replies = sp.replies;
     nd->child = first;
+    uint16_t now = (uint16_t)(played | g->colorset[guess]);
     int c = 0;
-    for (int s = 0; s < g->nreplies; s++)
-        if (sp.replies >> s & 1u) {
-            tasks[c].S = sp.sub + sp.start[s];
-            tasks[c].n = sp.start[s + 1] - sp.start[s];
-            tasks[c].slot_node = first + (uint32_t)c;
-            order[c] = (uint32_t)c;
-            c++;
-        }
-    pool p = {sh, tasks, order, (uint32_t)k, (uint16_t)g->colorset[guess], 0};
-    if (threads > k)
-        threads = k;
+    for (int s = 0; s < g->nreplies && !st; s++) {
+        if (!(sp.replies >> s & 1u))
+            continue;
+        task tk = {sp.sub + sp.start[s], sp.start[s + 1] - sp.start[s], now,
+                   first + (uint32_t)c++, {0}, MM_OK};
+        st = tk.n > big ? expand(w, t, tk.slot_node, tk.S, tk.n, now, MM_NO_CODE, big, pl)
+                        : plan_push(pl, &tk, NULL);
+    }
+    return st;
+}
+
+static mm_status build_root(worker *w, mm_tree *t, const mm_code *all,
+                            int threads)
+{
+    const shared *sh = w->sh;
+    uint32_t n = sh->g->ncodes, root;
+    plan pl = {0};
+    uint32_t *order = NULL;
+    mm_status st;
+    if ((st = mm_tree_alloc(t, 1, &root, NULL)))
+        return st;
+    uint32_t big = threads > 1 ? n / (4 * (uint32_t)threads) : UINT32_MAX;
+    if (big < 64)
+        big = 64;   /* below that, sharing costs more than it saves */
+    if ((st = expand(w, t, root, all, n, 0, sh->o->first, big, &pl)))
+        goto out;
+    uint32_t k = pl.ntasks;
+    if (threads > (int)k)
+        threads = (int)k;
     if (threads <= 1) {
-        for (int i = 0; i < k && !st; i++)
-            st = solve(w, t, tasks[i].slot_node, tasks[i].S, tasks[i].n, p.played);
+        for (uint32_t i = 0; i < k && !st; i++)
+            st = solve(w, t, pl.tasks[i].slot_node, pl.tasks[i].S, pl.tasks[i].n,
+                       pl.tasks[i].played);
         goto out;
     }
+    if (!(order = malloc((size_t)k * sizeof *order))) {
+        st = MM_ERR_NOMEM;
+        goto out;
+    }
+    for (uint32_t i = 0; i < k; i++)
+        order[i] = i;
+    pool p = {sh, pl.tasks, order, k, 0};
     sort_pool = &p;
     qsort(order, (size_t)k, sizeof *order, by_size_desc);
     pthread_t tid[64];
@@ -1024,17 +1082,19 @@ static mm_status build_root(worker *w, mm_tree *t, const mm_code *all,
     pool_run(&p);
     for (int i = 0; i < started; i++)
         pthread_join(tid[i], NULL);
-    for (int i = 0; i < k; i++) {
+    for (uint32_t i = 0; i < k; i++) {
         if (!st)
-            st = tasks[i].status;
+            st = pl.tasks[i].status;
         if (!st)
-            st = graft(t, &tasks[i]);
-        mm_tree_release(&tasks[i].local);
+            st = graft(t, &pl.tasks[i]);
+        mm_tree_release(&pl.tasks[i].local);
     }
 out:
-    free(tasks);
+    for (uint32_t i = 0; i < pl.nbufs; i++)
+        free(pl.bufs[i]);
+    free(pl.bufs);
+    free(pl.tasks);
     free(order);
-    free(sp.sub);
     return st;
 }
 
