@@ -1108,6 +1108,28 @@ static void rjob_work(oworker *w, orootjob *rj)
         pthread_cond_broadcast(&sh->cv_done);
 }
 
+/* A set's level: its masks, its colour classes and its consistent
+ * candidates, or the fixed first guess at the root.  False when out of
+ * memory. */
+static bool level_begin(oworker *w, int lv, const ogroup *G, const mm_code *S,
+                        uint32_t n, ozf *z, uint32_t *ncons, bool *fixed)
+{
+    const oshared *sh = w->sh;
+    olevel *l = &w->lv[lv];
+    if (!load_masks(l, sh->g, S, n))
+        return false;
+    zf_init(z, sh, G, S, n);
+    *fixed = lv == 0 && sh->first != MM_NO_CODE;
+    if (*fixed) {
+        if (!level_reserve_cand(l, 1, sh->g->nreplies))
+            return false;
+        l->cand[0] = sh->first;
+        *ncons = 1;
+        return true;
+    }
+    return cand_consistent(w, l, G, z, S, n, ncons) == MM_OK;
+}
+
 oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
                uint32_t n, oval limit, int depth, bool ties, bool force,
                mm_code *guess)
@@ -1150,18 +1172,9 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
     olevel *l = &w->lv[lv];
     uint32_t ncand, ncons;
     ozf z;
-    if (!load_masks(l, g, S, n))
+    bool fixed;
+    if (!level_begin(w, lv, G, S, n, &z, &ncons, &fixed))
         goto nomem;
-    zf_init(&z, sh, G, S, n);
-    bool fixed = lv == 0 && sh->first != MM_NO_CODE;
-    if (fixed) {
-        if (!level_reserve_cand(l, 1, R))
-            goto nomem;
-        l->cand[0] = sh->first;
-        ncons = 1;
-    } else if (cand_consistent(w, l, G, &z, S, n, &ncons)) {
-        goto nomem;
-    }
 
     /* Score the consistent candidates: one that separates every code ends
      * the search at once.  Small sets are scored by the set of replies
@@ -1402,18 +1415,9 @@ int opt_feasible(oworker *w, int lv, const ogroup *G, const mm_code *S,
     olevel *l = &w->lv[lv];
     uint32_t ncand, ncons;
     ozf z;
-    if (!load_masks(l, g, S, n))
+    bool fixed;
+    if (!level_begin(w, lv, G, S, n, &z, &ncons, &fixed))
         goto nomem;
-    zf_init(&z, sh, G, S, n);
-    bool fixed = lv == 0 && sh->first != MM_NO_CODE;
-    if (fixed) {
-        if (!level_reserve_cand(l, 1, R))
-            goto nomem;
-        l->cand[0] = sh->first;
-        ncons = 1;
-    } else if (cand_consistent(w, l, G, &z, S, n, &ncons)) {
-        goto nomem;
-    }
     ncand = ncons;
     if (!sh->consistent_only && !fixed &&
         cand_inconsistent(w, l, G, &z, S, n, ncons, &ncand))
