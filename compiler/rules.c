@@ -107,19 +107,19 @@ static bool big_mul(bignum *x, uint32_t m)
     return true;
 }
 
-static int cmp_u32(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
-}
-
+/* The parts above 1 (1^1 = 1 changes nothing), sorted: at most 45, so
+ * by insertion. */
 static int sorted_parts(const uint32_t *a, int k, uint32_t *out)
 {
     int n = 0;
-    for (int i = 0; i < k; i++)
-        if (a[i] > 1)   /* 1^1 = 1 changes nothing */
-            out[n++] = a[i];
-    qsort(out, (size_t)n, sizeof *out, cmp_u32);
+    for (int i = 0; i < k; i++) {
+        if (a[i] <= 1)
+            continue;
+        int j = n++;
+        for (; j > 0 && out[j - 1] > a[i]; j--)
+            out[j] = out[j - 1];
+        out[j] = a[i];
+    }
     return n;
 }
 
@@ -127,6 +127,9 @@ int mm_nlogn_cmp_exact(const uint32_t *a, int ka, const uint32_t *b, int kb)
 {
     uint32_t x[MM_MAX_REPLIES], y[MM_MAX_REPLIES];
     int nx = sorted_parts(a, ka, x), ny = sorted_parts(b, kb, y);
+    /* Equal multisets, the usual near tie, need no arithmetic. */
+    if (nx == ny && !memcmp(x, y, (size_t)nx * sizeof *x))
+        return 0;
     bignum A = {0}, B = {0};
     int i = 0, j = 0, r = 0;
     uint32_t one = 1;
