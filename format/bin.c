@@ -60,19 +60,6 @@ static int width_below(uint32_t m)
     return m <= 1 ? 0 : 32 - __builtin_clz(m - 1);
 }
 
-/* Split the ascending codes[lo, hi) by their reply to guess, stably, so
- * each part stays ascending; cnt[s] receives the size of the part of slot
- * s and start[s] where it begins.  sc and tmp are scratch of ncodes. */
-static void split(const mm_game *g, mm_code guess, mm_code *codes, uint32_t lo,
-                  uint32_t hi, mm_code *tmp, uint8_t *sc, uint32_t *cnt,
-                  uint32_t *start)
-{
-    mm_game_split(g, guess, codes + lo, hi - lo, tmp + lo, sc + lo, cnt, start);
-    for (int s = 0; s < g->nreplies; s++)
-        start[s] += lo;
-    memcpy(codes + lo, tmp + lo, (size_t)(hi - lo) * sizeof *codes);
-}
-
 /* A node on the walk: its index, its codes codes[lo, hi), its depth. */
 typedef struct bin_item {
     uint32_t node, lo, hi, depth;
@@ -81,6 +68,51 @@ typedef struct bin_item {
 /* Each node pushes at most nreplies - 1 children and the depth is bounded,
  * so the walk's stack never holds more than this. */
 #define BIN_STACK_MAX (MM_FMT_MAX_DEPTH * MM_MAX_REPLIES)
+
+/* The scratch of a walk over the tree (encoder and decoder alike): the
+ * codes, in ranges that each node splits in place by its guess, and the
+ * stack of nodes still to visit, the root first. */
+typedef struct bin_walk {
+    mm_code *codes, *tmp;
+    uint8_t *sc;
+    bin_item *stack;
+    size_t top;
+} bin_walk;
+
+static bool walk_init(bin_walk *w, uint32_t n)
+{
+    w->codes = malloc((size_t)n * sizeof *w->codes);
+    w->tmp = malloc((size_t)n * sizeof *w->tmp);
+    w->sc = malloc(n);
+    w->stack = malloc(BIN_STACK_MAX * sizeof *w->stack);
+    if (!w->codes || !w->tmp || !w->sc || !w->stack)
+        return false;
+    for (uint32_t i = 0; i < n; i++)
+        w->codes[i] = i;
+    w->top = 0;
+    w->stack[w->top++] = (bin_item){0, 0, n, 1};
+    return true;
+}
+
+static void walk_release(bin_walk *w)
+{
+    free(w->codes);
+    free(w->tmp);
+    free(w->sc);
+    free(w->stack);
+}
+
+/* Split the ascending codes[lo, hi) by their reply to guess, stably, so
+ * that each part stays ascending; cnt[s] receives the size of the part of
+ * slot s and start[s] where it begins. */
+static void walk_split(bin_walk *w, const mm_game *g, mm_code guess, uint32_t lo,
+                       uint32_t hi, uint32_t *cnt, uint32_t *start)
+{
+    mm_game_split(g, guess, w->codes + lo, hi - lo, w->tmp + lo, w->sc + lo, cnt, start);
+    for (int s = 0; s < g->nreplies; s++)
+        start[s] += lo;
+    memcpy(w->codes + lo, w->tmp + lo, (size_t)(hi - lo) * sizeof *w->codes);
+}
 
 /* ------------------------------------------------------------------ */
 /* Writing */
@@ -181,20 +213,14 @@ static mm_status encode_nodes(const mm_tree *t, const mm_game *g, outbuf *o,
 {
     mm_status st = MM_OK;
     uint32_t n = g->ncodes, written = 0;
-    mm_code *codes = malloc((size_t)n * sizeof *codes);
-    mm_code *tmp = malloc((size_t)n * sizeof *tmp);
-    uint8_t *sc = malloc(n);
-    bin_item *stack = malloc(BIN_STACK_MAX * sizeof *stack);
-    if (!codes || !tmp || !sc || !stack) {
+    bin_walk w;
+    if (!walk_init(&w, n)) {
         st = mm_diag_set(d, MM_ERR_NOMEM, "out of memory writing the tree");
         goto out;
     }
-    for (uint32_t i = 0; i < n; i++)
-        codes[i] = i;
-    size_t top = 0;
-    stack[top++] = (bin_item){0, 0, n, 1};
-    while (top) {
-        bin_item it = stack[--top];
+    mm_code *codes = w.codes;
+    while (w.top) {
+        bin_item it = w.stack[--w.top];
         const mm_node *nd = &t->nodes[it.node];
         uint32_t size = it.hi - it.lo;
         uint32_t at = lower_bound(codes, it.lo, it.hi, nd->guess);
@@ -216,21 +242,18 @@ static mm_status encode_nodes(const mm_tree *t, const mm_game *g, outbuf *o,
             goto out;
         }
         uint32_t cnt[MM_MAX_REPLIES], start[MM_MAX_REPLIES];
-        split(g, nd->guess, codes, it.lo, it.hi, tmp, sc, cnt, start);
+        walk_split(&w, g, nd->guess, it.lo, it.hi, cnt, start);
         /* Children go on the stack last first, so they come off in slot
          * order: preorder.  mm_tree_check has matched them to the parts. */
         for (int s = g->nreplies - 1; s >= 0; s--)
             if (nd->replies >> s & 1u)
-                stack[top++] = (bin_item){mm_tree_child(t, it.node, s), start[s],
+                w.stack[w.top++] = (bin_item){mm_tree_child(t, it.node, s), start[s],
                                           start[s] + cnt[s], it.depth + 1};
     }
     out_pad(o);
     *nodes = written;
 out:
-    free(codes);
-    free(tmp);
-    free(sc);
-    free(stack);
+    walk_release(&w);
     return st;
 }
 
@@ -408,27 +431,21 @@ static mm_status decode_nodes(bin_reader *r, mm_tree *t, uint32_t nodes)
     mm_status st = MM_OK;
     const mm_game *g = r->g;
     uint32_t n = g->ncodes, next = 1;
-    mm_code *codes = malloc((size_t)n * sizeof *codes);
-    mm_code *tmp = malloc((size_t)n * sizeof *tmp);
-    uint8_t *sc = malloc(n);
-    bin_item *stack = malloc(BIN_STACK_MAX * sizeof *stack);
-    if (!codes || !tmp || !sc || !stack) {
+    bin_walk w;
+    if (!walk_init(&w, n)) {
         st = mm_diag_set(r->d, MM_ERR_NOMEM, "out of memory reading the tree");
         goto out;
     }
-    for (uint32_t i = 0; i < n; i++)
-        codes[i] = i;
-    size_t top = 0;
-    stack[top++] = (bin_item){0, 0, n, 1};
-    while (top) {
-        bin_item it = stack[--top];
+    mm_code *codes = w.codes;
+    while (w.top) {
+        bin_item it = w.stack[--w.top];
         int64_t at = r->base + (int64_t)(r->br.pos / 8);
         mm_code guess = 0;
         t->where[it.node] = (mm_srcpos){0, 0, at};
         if ((st = decode_guess(r, codes, it.lo, it.hi, at, &guess)))
             goto out;
         uint32_t cnt[MM_MAX_REPLIES], start[MM_MAX_REPLIES];
-        split(g, guess, codes, it.lo, it.hi, tmp, sc, cnt, start);
+        walk_split(&w, g, guess, it.lo, it.hi, cnt, start);
         uint64_t replies = 0;
         for (int s = 0; s < g->nreplies; s++)
             if (cnt[s] && s != g->win)
@@ -456,7 +473,7 @@ static mm_status decode_nodes(bin_reader *r, mm_tree *t, uint32_t nodes)
         uint32_t c = next + k;
         for (int s = g->nreplies - 1; s >= 0; s--)
             if (replies >> s & 1u)
-                stack[top++] = (bin_item){--c, start[s], start[s] + cnt[s], it.depth + 1};
+                w.stack[w.top++] = (bin_item){--c, start[s], start[s] + cnt[s], it.depth + 1};
         next += k;
     }
     if (next != nodes) {
@@ -476,10 +493,7 @@ static mm_status decode_nodes(bin_reader *r, mm_tree *t, uint32_t nodes)
         st = mm_diag_at_offset(r->d, MM_ERR_INPUT, r->base + (int64_t)used - 1,
                                "padding bits after the last node are not zero");
 out:
-    free(codes);
-    free(tmp);
-    free(sc);
-    free(stack);
+    walk_release(&w);
     return st;
 }
 
