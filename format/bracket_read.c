@@ -1061,6 +1061,20 @@ static mm_status alloc_nodes(expander *x, uint32_t n, uint32_t *first, mm_srcpos
     return MM_OK;
 }
 
+/* Give node tn a child for every slot in replies, placed where tn was
+ * read; *first receives the first child. */
+static mm_status add_children(expander *x, uint32_t tn, uint64_t replies, uint32_t *first)
+{
+    int k = __builtin_popcountll(replies);
+    x->t->nodes[tn].replies = replies;
+    if (!k)
+        return MM_OK;
+    mm_status st = alloc_nodes(x, (uint32_t)k, first, x->t->where[tn]);
+    if (!st)
+        x->t->nodes[tn].child = *first;
+    return st;
+}
+
 static void set_node(expander *x, uint32_t tn, mm_code guess, uint32_t count, uint32_t flags)
 {
     mm_node *n = &x->t->nodes[tn];
@@ -1144,14 +1158,10 @@ static mm_status expand_condensed(expander *x, const xitem *it, const bnode *a,
         replies |= UINT64_C(1) << s;
     }
     set_node(x, it->tn, y, a->count, flags);
-    x->t->nodes[it->tn].replies = replies;
-    if (!k)
-        return MM_OK;
     uint32_t c;
-    mm_status st = alloc_nodes(x, k, &c, x->t->where[it->tn]);
-    if (st)
+    mm_status st = add_children(x, it->tn, replies, &c);
+    if (st || !replies)
         return st;
-    x->t->nodes[it->tn].child = c;
     for (int s = 0; s < g->nreplies; s++)
         if (replies >> s & 1u)
             if ((st = make_small(x, c++, start[s], start[s] + cnt[s], cnt[s],
@@ -1191,14 +1201,10 @@ static mm_status expand_full(expander *x, const xitem *it, const bnode *a, const
         }
     }
     set_node(x, it->tn, y, a->count, MM_NODE_FORM_FULL | (said ? MM_NODE_CONSISTENT : 0));
-    x->t->nodes[it->tn].replies = replies;
-    if (!k)
-        return MM_OK;
     uint32_t c;
-    mm_status st = alloc_nodes(x, k, &c, x->t->where[it->tn]);
-    if (st)
+    mm_status st = add_children(x, it->tn, replies, &c);
+    if (st || !replies)
         return st;
-    x->t->nodes[it->tn].child = c;
     /* Pushed last slot first, so the walk meets them in text order. */
     c += k;
     for (int i = last - 1; i >= 0; i--) {
