@@ -6,18 +6,14 @@
  * size and depth limits; libxml2's messages are captured, never printed.
  */
 #include <limits.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <libxml/xmlreader.h>
-#include <libxml/xmlschemas.h>
-#include <libxml/xmlwriter.h>
-
 #include "fmt_common.h"
 #include "formats.h"
+#include "xml_lib.h"
 
 #define MM_XML_NS "urn:mmtree:tree:1"
 
@@ -35,13 +31,6 @@ typedef xmlErrorPtr mm_xml_error_ptr;
  * least; a document too small for its game is refused before the game's
  * tables are set up. */
 #define XML_MIN_BYTES_PER_CODE 16
-
-static pthread_once_t xml_once = PTHREAD_ONCE_INIT;
-
-static void xml_init(void)
-{
-    xmlInitParser();
-}
 
 /* ------------------------------------------------------------------ */
 /* Positions.  libxml2's reader parses ahead of the node it returns, so
@@ -247,7 +236,6 @@ typedef struct xml_handlers {
 
 static void handlers_install(xml_handlers *saved, xml_errors *e)
 {
-    pthread_once(&xml_once, xml_init);
     saved->serror = xmlStructuredError;
     saved->sctx = xmlStructuredErrorContext;
     saved->gerror = xmlGenericError;
@@ -772,7 +760,7 @@ mm_status mm_xml_read(const char *name, const unsigned char *buf, size_t len,
     mm_tree_init(t, 0, 0, false);
     if (len > INT_MAX)
         return mm_diag_set(d, MM_ERR_LIMIT, "XML documents are limited to %d bytes", INT_MAX);
-    if ((st = check_prolog(buf, len, d)))
+    if ((st = check_prolog(buf, len, d)) || (st = mm_xml_lib_load(d)))
         return st;
 
     handlers_install(&saved, &errs);
@@ -988,6 +976,8 @@ mm_status mm_xml_write(const mm_tree *t, const mm_write_opts *o, char **buf,
     if (pv->citation && !mm_fmt_text_ok(pv->citation, strlen(pv->citation), &bad_at))
         return mm_diag_set(d, MM_ERR_INPUT, "the citation is not 1-%d characters of "
                            "UTF-8 text (byte %zu)", MM_FMT_TEXT_MAX_CHARS, bad_at);
+    if ((st = mm_xml_lib_load(d)))
+        return st;
     if ((st = mm_game_init(&g, t->pegs, t->colors, t->repeat, d)))
         return st;
     if (pv->rule && pv->first != MM_NO_CODE && pv->first >= g.ncodes) {
