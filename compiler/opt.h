@@ -39,8 +39,10 @@ typedef struct oentry {
 } oentry;
 
 typedef struct ocache {
-    oentry *e;
-    uint64_t mask;        /* buckets - 1; a bucket is 4 entries */
+    oentry *e;            /* cap_mask + 1 buckets of 4 entries, reserved */
+    uint64_t cap_mask, base_mask;
+    _Atomic uint64_t mask;  /* buckets in use - 1: grows from base_mask */
+    atomic_uint_fast64_t used;  /* entries stored */
     atomic_flag *locks;
     uint32_t nlocks;
 } ocache;

@@ -5,6 +5,14 @@
  * Buckets of four entries; a lookup or store locks the bucket's stripe
  * (a spin lock: the critical sections are a few loads).  A full bucket
  * gives up its entry of fewest codes, the cheapest to find again.
+ *
+ * The table is reserved at its full size but used from a small prefix,
+ * doubled whenever it is half full: a search of MM(4,6) stores some ten
+ * thousand sets, one of MM(5,6) tens of millions, and every page first
+ * touched costs a fault and a page of zeros (a sixth of the MM(4,6)
+ * search when the table was used whole).  Entries stay where they were
+ * stored; a lookup tries the bucket under the current size, then under
+ * each smaller one.
  */
 #include "opt.h"
 
@@ -16,13 +24,17 @@
 
 #define WAYS 4
 #define VALUE_MASK (((uint64_t)1 << 54) - 1)
+#define BASE_BYTES ((size_t)1 << 20)
 
 mm_status ocache_init(ocache *c, size_t bytes)
 {
     memset(c, 0, sizeof *c);
-    uint64_t buckets = 1;
+    uint64_t buckets = 1, base = 1;
     while (buckets * 2 * WAYS * sizeof(oentry) <= bytes)
         buckets *= 2;
+    while (base < buckets && base * 2 * WAYS * sizeof(oentry) <= BASE_BYTES)
+        base *= 2;
+    /* calloc of this size maps zero pages on demand */
     c->e = calloc(buckets * WAYS, sizeof *c->e);
     c->nlocks = 1u << 12;
     c->locks = malloc(c->nlocks * sizeof *c->locks);
@@ -32,7 +44,10 @@ mm_status ocache_init(ocache *c, size_t bytes)
     }
     for (uint32_t i = 0; i < c->nlocks; i++)
         atomic_flag_clear(&c->locks[i]);
-    c->mask = buckets - 1;
+    c->cap_mask = buckets - 1;
+    c->base_mask = base - 1;
+    atomic_init(&c->mask, base - 1);
+    atomic_init(&c->used, 0);
     return MM_OK;
 }
 
@@ -65,18 +80,21 @@ bool ocache_get(ocache *c, uint64_t h1, uint64_t h2, int depth, oentry *out)
 {
     if (!c->e)
         return false;
-    uint64_t k = key1(h1, depth), b = k & c->mask;
-    oentry *e = c->e + b * WAYS;
-    bool found = false;
-    lock(c, b);
-    for (int i = 0; i < WAYS; i++)
-        if (e[i].h1 == k && e[i].h2 == h2 && e[i].n) {
-            *out = e[i];
-            found = true;
-            break;
-        }
-    unlock(c, b);
-    return found;
+    uint64_t k = key1(h1, depth);
+    for (uint64_t m = atomic_load_explicit(&c->mask, memory_order_relaxed);; m >>= 1) {
+        uint64_t b = k & m;
+        oentry *e = c->e + b * WAYS;
+        lock(c, b);
+        for (int i = 0; i < WAYS; i++)
+            if (e[i].h1 == k && e[i].h2 == h2 && e[i].n) {
+                *out = e[i];
+                unlock(c, b);
+                return true;
+            }
+        unlock(c, b);
+        if (m <= c->base_mask)
+            return false;
+    }
 }
 
 /* Is the new fact better than the one kept? */
@@ -92,21 +110,21 @@ static bool better(uint64_t newmeta, uint64_t oldmeta)
     return (newmeta & VALUE_MASK) > (oldmeta & VALUE_MASK);
 }
 
-void ocache_put(ocache *c, uint64_t h1, uint64_t h2, int depth, uint32_t n,
-                oval v, unsigned flags, mm_code guess)
+/* Store entry e (key as stored, depth mixed in) in its bucket under the
+ * current size; double the size once half of it is in use. */
+static void insert(ocache *c, const oentry *ne)
 {
-    if (!c->e)
-        return;
-    uint64_t k = key1(h1, depth), b = k & c->mask;
-    uint64_t meta = (v & VALUE_MASK) | (uint64_t)depth << 56 | (uint64_t)flags << 62;
+    uint64_t m = atomic_load_explicit(&c->mask, memory_order_relaxed);
+    uint64_t b = ne->h1 & m;
     oentry *e = c->e + b * WAYS;
+    bool filled = false;
     lock(c, b);
     int victim = -1;
     for (int i = 0; i < WAYS; i++) {
-        if (e[i].h1 == k && e[i].h2 == h2 && e[i].n) {
-            if (better(meta, e[i].meta)) {
-                e[i].meta = meta;
-                e[i].guess = guess;
+        if (e[i].h1 == ne->h1 && e[i].h2 == ne->h2 && e[i].n) {
+            if (better(ne->meta, e[i].meta)) {
+                e[i].meta = ne->meta;
+                e[i].guess = ne->guess;
             }
             unlock(c, b);
             return;
@@ -114,10 +132,24 @@ void ocache_put(ocache *c, uint64_t h1, uint64_t h2, int depth, uint32_t n,
         if (victim < 0 || e[i].n < e[victim].n)
             victim = i;
     }
-    if (e[victim].n <= n || !e[victim].n) {
-        e[victim] = (oentry){k, h2, meta, guess, n};
+    if (e[victim].n <= ne->n || !e[victim].n) {
+        filled = !e[victim].n;
+        e[victim] = *ne;
     }
     unlock(c, b);
+    if (filled && m < c->cap_mask &&
+        atomic_fetch_add_explicit(&c->used, 1, memory_order_relaxed) + 1 > (m + 1) * WAYS / 2)
+        atomic_compare_exchange_strong(&c->mask, &m, 2 * m + 1);
+}
+
+void ocache_put(ocache *c, uint64_t h1, uint64_t h2, int depth, uint32_t n,
+                oval v, unsigned flags, mm_code guess)
+{
+    if (!c->e)
+        return;
+    oentry e = {key1(h1, depth), h2,
+                (v & VALUE_MASK) | (uint64_t)depth << 56 | (uint64_t)flags << 62, guess, n};
+    insert(c, &e);
 }
 
 /* ---- checkpoint file ----
@@ -154,7 +186,7 @@ mm_status ocache_save(ocache *c, const char *path, const char *tag,
         free(tmp);
         return st;
     }
-    uint64_t count = 0, total = (c->mask + 1) * WAYS;
+    uint64_t count = 0, total = (atomic_load(&c->mask) + 1) * WAYS;
     for (uint64_t i = 0; i < total; i++)
         count += c->e[i].n >= min_n && c->e[i].n;
     unsigned char rec[32];
@@ -252,16 +284,7 @@ mm_status ocache_load(ocache *c, const char *path, const char *tag,
             goto out;
         }
         /* Keys are stored with the depth mixed in: put them back raw. */
-        uint64_t b = e.h1 & c->mask;
-        oentry *slot = c->e + b * WAYS;
-        lock(c, b);
-        int victim = 0;
-        for (int k = 1; k < WAYS; k++)
-            if (slot[k].n < slot[victim].n)
-                victim = k;
-        if (slot[victim].n <= e.n)
-            slot[victim] = e;
-        unlock(c, b);
+        insert(c, &e);
         (*loaded)++;
     }
 out:
