@@ -34,6 +34,13 @@ typedef enum mm_rule {
 
 struct mm_optimal_report;
 
+/* How the threads of an optimal search share the work. */
+typedef enum mm_share {
+    MM_SHARE_AUTO = 0,   /* parts below 2000 codes, guesses above */
+    MM_SHARE_GUESSES,    /* the first guesses, each on one thread */
+    MM_SHARE_PARTS,      /* the parts of each first guess in turn */
+} mm_share;
+
 typedef struct mm_compile_opts {
     mm_rule rule;
     bool consistent_only;  /* guess only codes that can still be the code */
@@ -47,7 +54,11 @@ typedef struct mm_compile_opts {
     const char *checkpoint;/* file the search saves to and resumes from */
     double checkpoint_every; /* seconds between saves (default 600) */
     bool value_only;       /* search values only, then build the tree */
+    bool consistent_bound; /* start from the consistent-only optimum as
+                              Ville 5.2 advises; off by default: here it
+                              costs more than it saves (bench_optimal.sh) */
     bool no_cache;         /* baseline: no table of solved code sets */
+    mm_share share;        /* what the threads share (default: by size) */
     size_t cache_mb;       /* its size at most (default 1024; never more
                               than 64 KB a code, 16 MB at least) */
     const volatile int *stop; /* when *stop becomes non-zero (a signal),

@@ -106,10 +106,13 @@ typedef struct oshared {
     /* both cores: the guesses of one set are shared out to a pool */
     pthread_mutex_t mx;
     pthread_cond_t cv_job, cv_done;
-    struct orootjob *rjob;
+    struct orootjob *rjob;       /* the guesses of a set, or ... */
+    struct opartjob *pjob;       /* ... the parts after one guess */
     unsigned job_gen;
     int nhelpers;
     int par_level;               /* the level whose guesses are shared */
+    bool share_parts;            /* share the parts of the first guesses,
+                                    not the first guesses themselves */
     bool pool_quit;
     double deadline;             /* CLOCK_MONOTONIC seconds, 0 = none */
     const volatile int *stop;

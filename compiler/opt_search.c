@@ -952,7 +952,32 @@ typedef struct orootjob {
     oval minfail;
 } orootjob;
 
+/* The parts after one guess, shared out: each thread takes the next
+ * part with the budget that the other parts' values leave at that
+ * moment.  Values only rise, so a budget taken early is looser than
+ * needed, never tighter: when the guess stays within its bound, every
+ * part came back exact.  Smallest first, as on one thread: by the time
+ * the big parts start, most small ones are exact, and the big parts get
+ * budgets nearly as tight as one thread would give them (largest first
+ * searched twice the sets on MM(4,6)). */
+typedef struct opartjob {
+    int lv;                 /* the parts' level */
+    const ogroup *G;        /* the group after the guess */
+    const mm_code *codes;   /* the parts, as split by the main search */
+    opart *pt;
+    int np;
+    uint32_t n;
+    oval bound;
+    int depth;
+    bool ties;
+    int order[MM_MAX_REPLIES];
+    int norder, next;
+    int active;
+    bool over;              /* the sum passed the bound: take no more */
+} opartjob;
+
 static void rjob_work(oworker *w, orootjob *rj);
+static void pjob_work(oworker *w, opartjob *pj);
 
 void *opt_helper(void *arg)
 {
@@ -960,15 +985,82 @@ void *opt_helper(void *arg)
     oshared *sh = w->sh;
     pthread_mutex_lock(&sh->mx);
     for (;;) {
-        while (!sh->pool_quit && (!sh->rjob || sh->job_gen == w->job_seen))
+        while (!sh->pool_quit &&
+               ((!sh->rjob && !sh->pjob) || sh->job_gen == w->job_seen))
             pthread_cond_wait(&sh->cv_job, &sh->mx);
         if (sh->pool_quit)
             break;
         w->job_seen = sh->job_gen;
-        rjob_work(w, sh->rjob);
+        if (sh->pjob)
+            pjob_work(w, sh->pjob);
+        else
+            rjob_work(w, sh->rjob);
     }
     pthread_mutex_unlock(&sh->mx);
     return NULL;
+}
+
+/* Called and returns with sh->mx held. */
+static void pjob_work(oworker *w, opartjob *pj)
+{
+    oshared *sh = w->sh;
+    pj->active++;
+    while (pj->next < pj->norder && !pj->over && !atomic_load(&sh->abort)) {
+        int j = pj->order[pj->next++];
+        oval lim = part_limit(pj->n, pj->pt, pj->np, j, pj->bound);
+        if (lim < pj->pt[j].v) {   /* its bound alone passes the budget */
+            pj->over = true;
+            break;
+        }
+        const mm_code *P = pj->codes + pj->pt[j].start;
+        uint32_t m = pj->pt[j].n;
+        pthread_mutex_unlock(&sh->mx);
+        mm_code sub;
+        oval v = opt_solve(w, pj->lv, pj->G, P, m, lim, pj->depth, pj->ties, false, &sub);
+        pthread_mutex_lock(&sh->mx);
+        if (v == OV_ABORT) {
+            atomic_store(&sh->abort, 1);   /* stopped, or out of memory */
+            continue;
+        }
+        pj->pt[j].exact = v <= lim;
+        if (v > pj->pt[j].v || pj->pt[j].exact)
+            pj->pt[j].v = v;
+        if (sum_parts(pj->n, pj->pt, pj->np) > pj->bound)
+            pj->over = true;
+    }
+    if (--pj->active == 0)
+        pthread_cond_broadcast(&sh->cv_done);
+}
+
+/* Solve the parts of pt not yet exact on all the pool's threads. */
+static oval share_parts(oworker *w, int lv, const ogroup *G, const mm_code *codes,
+                        uint32_t n, opart *pt, int np, oval bound, int depth,
+                        bool ties)
+{
+    oshared *sh = w->sh;
+    opartjob pj = {lv, G, codes, pt, np, n, bound, depth, ties, {0}, 0, 0, 0, false};
+    for (int j = 0; j < np; j++)
+        if (!pt[j].exact)
+            pj.order[pj.norder++] = j;
+    /* smallest first (see opartjob) */
+    for (int a = 1; a < pj.norder; a++)
+        for (int b = a; b > 0 && pt[pj.order[b]].n < pt[pj.order[b - 1]].n; b--) {
+            int t = pj.order[b];
+            pj.order[b] = pj.order[b - 1];
+            pj.order[b - 1] = t;
+        }
+    pthread_mutex_lock(&sh->mx);
+    sh->pjob = &pj;
+    sh->job_gen++;
+    pthread_cond_broadcast(&sh->cv_job);
+    pjob_work(w, &pj);
+    while (pj.active > 0)
+        pthread_cond_wait(&sh->cv_done, &sh->mx);
+    sh->pjob = NULL;
+    pthread_mutex_unlock(&sh->mx);
+    if (atomic_load(&sh->abort))
+        return OV_ABORT;
+    return sum_parts(n, pt, np);
 }
 
 /* Value of guess q at set S (histogram h) when it is at most bound, else
@@ -1013,6 +1105,13 @@ static oval eval_cand(oworker *w, int lv, const ogroup *G, const mm_code *S,
         if (v > pt[j].v)
             pt[j].v = v;
         sum = *reached = sum_parts(n, pt, np);
+    }
+    if (sum <= bound && lv == sh->par_level && sh->share_parts && sh->nhelpers > 0 &&
+        !w->id) {
+        oval v = share_parts(w, lv + 1, &l->grp, l->parts, n, pt, np, bound, cd, ties);
+        if (v != OV_ABORT)
+            *reached = v;
+        return v;
     }
     for (int j = 0; j < np && sum <= bound; j++) {
         if (pt[j].exact)
@@ -1294,8 +1393,9 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
      * shared out, each thread taking the next one (a single first guess,
      * as in Bulls and Cows, passes this on to its parts). */
     if (lv == 0)
-        sh->par_level = nc >= 2 ? 0 : 1;
-    if (lv == sh->par_level && !w->id && sh->nhelpers > 0 && !small && nc >= 2) {
+        sh->par_level = nc >= 2 || sh->share_parts ? 0 : 1;
+    if (lv == sh->par_level && !w->id && sh->nhelpers > 0 && !small && nc >= 2 &&
+        !sh->share_parts) {
         qsort(l->ci, nc, sizeof *l->ci, cmp_cand);
         orootjob rj = {lv, G, S, n, l, nc, K, depth, ties, 0, 0, limit + 1, UINT32_MAX, S[0],
                        false, minfail};

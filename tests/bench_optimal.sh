@@ -54,6 +54,7 @@ echo "== small cells (REPEAT=$repeat; wall time, median)"
 cell 4 6 optimal 5625
 cell 4 6 optimal 5625 j1
 cell 4 6 optimal 5625 value
+cell 4 6 optimal 5625 cbound               # first the consistent-only optimum
 cell 4 6 optimal 5625 nocache
 cell 4 6 optimal-worst 5626
 cell 4 6 optimal-consistent 5660
@@ -73,6 +74,7 @@ if [ "$size" = large ] || [ "$size" = huge ]; then
     cell 4 7 optimal-consistent 11362
     cell 4 7 optimal 11228
     cell 4 7 optimal 11228 j1
+    cell 4 7 optimal 11228 cbound
     cell 4 10 optimal-consistent - norepeat
     cell 4 10 optimal 26274 norepeat        # Bulls and Cows: 26274 in the literature
     cell 4 8 optimal 20471                  # reported by a public solver, no paper

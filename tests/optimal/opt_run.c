@@ -8,7 +8,7 @@
 int main(int argc, char **argv)
 {
     if (argc < 4) {
-        fprintf(stderr, "usage: opt_run P C rule [norepeat] [nosym] [nocache] [value] [jN]\n");
+        fprintf(stderr, "usage: opt_run P C rule [norepeat] [nosym] [nocache] [value] [cbound] [sguesses|sparts] [jN] [tSECONDS] [kCHECKPOINT]\n");
         return 2;
     }
     int p = atoi(argv[1]), c = atoi(argv[2]);
@@ -23,6 +23,9 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "nosym")) o.no_symmetry = true;
         else if (!strcmp(argv[i], "nocache")) o.no_cache = true;
         else if (!strcmp(argv[i], "value")) o.value_only = true;
+        else if (!strcmp(argv[i], "cbound")) o.consistent_bound = true;
+        else if (!strcmp(argv[i], "sguesses")) o.share = MM_SHARE_GUESSES;
+        else if (!strcmp(argv[i], "sparts")) o.share = MM_SHARE_PARTS;
         else if (argv[i][0] == 'j') o.threads = atoi(argv[i] + 1);
         else if (argv[i][0] == 't') o.time_limit = atof(argv[i] + 1);
         else if (argv[i][0] == 'k') o.checkpoint = argv[i] + 1;

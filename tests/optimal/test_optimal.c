@@ -145,23 +145,28 @@ static void same_tree(int p, int c, mm_rule rule)
     mm_compile_opts_init(&o);
     o.rule = rule;
     o.cache_mb = 64;
-    o.threads = 2;   /* small games default to one: make the pool work */
+    o.threads = 2;   /* whatever the machine: make the pool work */
     mm_tree ref;
     mm_optimal_report r;
     if (!build(&g, &o, &ref, &r, "reference")) {
         mm_game_release(&g);
         return;
     }
-    for (int v = 0; v < 4; v++) {
+    for (int v = 0; v < 7; v++) {
         mm_compile_opts_init(&o);
         o.rule = rule;
         o.cache_mb = 64;
         o.threads = 2;
-        const char *name[] = {"value-only", "no-symmetry", "no-cache", "one thread"};
+        const char *name[] = {"value-only", "no-symmetry", "no-cache", "one thread",
+                              "consistent bound", "threads share guesses",
+                              "threads share parts"};
         if (v == 0) o.value_only = true;
         if (v == 1) o.no_symmetry = true;
         if (v == 2) o.no_cache = true;
         if (v == 3) o.threads = 1;
+        if (v == 4) o.consistent_bound = true;
+        if (v == 5) o.share = MM_SHARE_GUESSES;
+        if (v == 6) o.share = MM_SHARE_PARTS;
         mm_tree t;
         if (!build(&g, &o, &t, &r, name[v]))
             continue;
@@ -169,7 +174,8 @@ static void same_tree(int p, int c, mm_rule rule)
             FAIL("MM(%d,%d) %s: %s gives another tree", p, c, mm_rule_name(rule), name[v]);
         mm_tree_release(&t);
     }
-    printf("MM(%d,%d) %s: the same tree with value-only, no symmetry, no table, one thread\n",
+    printf("MM(%d,%d) %s: the same tree with value-only, no symmetry, no table, one thread, "
+           "the consistent bound, either way of sharing\n",
            p, c, mm_rule_name(rule));
     mm_tree_release(&ref);
     mm_game_release(&g);
