@@ -114,11 +114,11 @@ static int perfect_depth(uint64_t m, int k)
     int d = 0;
     if (m == 0)
         return 0;
+    if (k <= 1)   /* one code a level */
+        return m > 63 ? 63 : (int)m;
     while (t < m) {
         t += level;
         d++;
-        if (k <= 1)
-            continue;
         level = level > UINT64_MAX / (uint64_t)k ? UINT64_MAX / 2 : level * (uint64_t)k;
     }
     return d;

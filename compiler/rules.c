@@ -12,7 +12,7 @@ uint64_t mm_perfect_total(uint64_t m, uint64_t b)
     uint64_t t = 0, s = 0, q = 0, level = 1;
     if (m == 0)
         return 0;
-    if (b < 2)
+    if (b <= 2)   /* one code a level: 1 + 2 + ... + m (and no O(m) loop) */
         return m * (m + 1) / 2;
     while (t + level < m) {
         t += level;
