@@ -25,6 +25,7 @@
 
 #include "optimal.h"
 #include "rules.h"
+#include "slice.h"
 
 #include <math.h>
 
@@ -89,11 +90,7 @@ typedef struct worker {
     uint8_t *in_s;          /* [ncodes] 1 while the code is in the current S */
     mm_code *cand;          /* candidate guesses of the current node */
     uint64_t *cand_mult;    /* class sizes (branch2 only) */
-    /* S bit-sliced: for each block of 64 codes of S, for each bit of the
-     * position and occurrence masks (p*c bits each), the lanes of the
-     * codes that have it.  Blocks of nbits words each. */
-    uint64_t *tpos, *tocc;
-    uint32_t tblocks;       /* blocks allocated */
+    mm_slice sl;            /* S bit-sliced (slice.h) */
     /* Small S (n <= SMALL) as plain masks, 1 or 2 words a code. */
     uint64_t spos[2 * SMALL], socc[2 * SMALL];
     uint32_t scratch[NCELLS]; /* zero between small_key calls */
@@ -178,92 +175,6 @@ static void floor_score(const shared *sh, uint32_t n, bool consistent, score *f)
 }
 
 
-/* Scoring is bit-sliced: the black counts of a guess against the 64 codes
- * of a block are the sum, lane by lane, of the block's lane masks for the
- * guess's p position bits; the hits the sum for its p occurrence bits
- * (game.c: pos bit i*c+k, occ bit k*p+j).  Four bit planes hold counts up
- * to 8; a reply's count is then one AND and a popcount.  About three
- * operations a code instead of a dozen, and no memory dependencies. */
-static inline void plane_add(uint64_t pl[4], uint64_t m)
-{
-    uint64_t c0 = pl[0] & m, c1, c2;
-    pl[0] ^= m;
-    c1 = pl[1] & c0;
-    pl[1] ^= c0;
-    c2 = pl[2] & c1;
-    pl[2] ^= c1;
-    pl[3] ^= c2;
-}
-
-/* Lanes whose 4-bit count equals v. */
-static inline uint64_t plane_eq(const uint64_t pl[4], int v)
-{
-    return (v & 1 ? pl[0] : ~pl[0]) & (v & 2 ? pl[1] : ~pl[1]) &
-           (v & 4 ? pl[2] : ~pl[2]) & (v & 8 ? pl[3] : ~pl[3]);
-}
-
-/* The guess's set bits, as indices into a block. */
-typedef struct guess_bits {
-    uint8_t pos[MM_MAX_PEGS], occ[MM_MAX_PEGS];
-} guess_bits;
-
-static void guess_bits_of(const mm_game *g, mm_code x, guess_bits *gb)
-{
-    size_t words = g->wide ? 2 : 1;
-    int np = 0, no = 0;
-    for (size_t wd = 0; wd < words; wd++) {
-        uint64_t mp = g->pos[words * x + wd], mo = g->occ[words * x + wd];
-        for (; mp; mp &= mp - 1)
-            gb->pos[np++] = (uint8_t)(64 * wd + (size_t)__builtin_ctzll(mp));
-        for (; mo; mo &= mo - 1)
-            gb->occ[no++] = (uint8_t)(64 * wd + (size_t)__builtin_ctzll(mo));
-    }
-}
-
-/* Add the replies of a guess against block blk (of n codes in all) to
- * the slot histogram h. */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-__attribute__((target_clones("popcnt", "default")))
-#endif
-static void block_replies(const worker *w, const guess_bits *gb, uint32_t blk,
-                          uint32_t n, uint32_t *h)
-{
-    const mm_game *g = w->sh->g;
-    int p = g->pegs, nbits = g->pegs * g->colors;
-    const uint64_t *M = w->tpos + (size_t)blk * (size_t)nbits;
-    const uint64_t *O = w->tocc + (size_t)blk * (size_t)nbits;
-    uint64_t bp[4] = {0, 0, 0, 0}, hp[4] = {0, 0, 0, 0};
-    uint64_t B[MM_MAX_PEGS + 1], H[MM_MAX_PEGS + 1];
-    for (int i = 0; i < p; i++) {
-        plane_add(bp, M[gb->pos[i]]);
-        plane_add(hp, O[gb->occ[i]]);
-    }
-    uint32_t left = n - 64 * blk;
-    uint64_t valid = left >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << left) - 1;
-    if (p < 8) {
-        /* counts below 8: three planes, decoded in pairs */
-        uint64_t pair[4] = {~bp[1] & ~bp[2], bp[1] & ~bp[2], ~bp[1] & bp[2], bp[1] & bp[2]};
-        uint64_t hpair[4] = {~hp[1] & ~hp[2], hp[1] & ~hp[2], ~hp[1] & hp[2], hp[1] & hp[2]};
-        for (int v = 0; v <= p; v++) {
-            B[v] = pair[v >> 1] & (v & 1 ? bp[0] : ~bp[0]) & valid;
-            H[v] = hpair[v >> 1] & (v & 1 ? hp[0] : ~hp[0]);
-        }
-    } else {
-        for (int v = 0; v <= p; v++) {
-            B[v] = plane_eq(bp, v) & valid;
-            H[v] = plane_eq(hp, v);
-        }
-    }
-    for (int b = 0; b <= p; b++) {
-        if (!B[b])
-            continue;
-        int top = b == p - 1 ? p - 1 : p;   /* (p-1, 1) cannot occur */
-        for (int t = b; t <= top; t++)
-            h[g->slot[b][t]] += (uint32_t)__builtin_popcountll(B[b] & H[t]);
-    }
-}
-
-
 /* Histogram of guess x over S into h (by slot), and its key.  With
  * can_abort, give up (return false) once the partial histogram shows
  * that the guess cannot be strictly better than `best`: every key only
@@ -275,14 +186,14 @@ static bool histogram(const worker *w, mm_code x, uint32_t n, uint32_t *h,
     const shared *sh = w->sh;
     const mm_game *g = sh->g;
     mm_rule rule = sh->key;
-    guess_bits gb;
-    guess_bits_of(g, x, &gb);
+    mm_guess_bits gb;
+    mm_guess_bits_of(g, x, &gb);
     for (int s = 0; s < g->nreplies; s++)
         h[s] = 0;
     can_abort = can_abort && !sh->o->no_prune;
     uint32_t blocks = (n + 63) / 64;
     for (uint32_t blk = 0; blk < blocks; blk++) {
-        block_replies(w, &gb, blk, n, h);
+        mm_slice_block(&w->sl, g, &gb, blk, h);
         /* Knuth's largest part crosses the bound early; the other keys
          * rarely lose before most codes are in, so they are checked only
          * in the second half */
@@ -372,39 +283,6 @@ static uint64_t small_key(worker *w, mm_code x, uint32_t n)
         break;
     }
     return k;
-}
-
-/* Lay S out bit-sliced in w->tpos / w->tocc. */
-static mm_status transpose(worker *w, const mm_code *S, uint32_t n)
-{
-    const mm_game *g = w->sh->g;
-    size_t nbits = (size_t)g->pegs * (size_t)g->colors, words = g->wide ? 2 : 1;
-    uint32_t blocks = (n + 63) / 64;
-    if (blocks > w->tblocks) {
-        uint64_t *tp = realloc(w->tpos, blocks * nbits * sizeof *tp);
-        if (tp)
-            w->tpos = tp;
-        uint64_t *to = realloc(w->tocc, blocks * nbits * sizeof *to);
-        if (to)
-            w->tocc = to;
-        if (!tp || !to)
-            return MM_ERR_NOMEM;
-        w->tblocks = blocks;
-    }
-    memset(w->tpos, 0, blocks * nbits * sizeof *w->tpos);
-    memset(w->tocc, 0, blocks * nbits * sizeof *w->tocc);
-    for (uint32_t i = 0; i < n; i++) {
-        uint64_t lane = UINT64_C(1) << (i & 63);
-        uint64_t *M = w->tpos + (i >> 6) * nbits, *O = w->tocc + (i >> 6) * nbits;
-        for (size_t wd = 0; wd < words; wd++) {
-            uint64_t mp = g->pos[words * S[i] + wd], mo = g->occ[words * S[i] + wd];
-            for (; mp; mp &= mp - 1)
-                M[64 * wd + (size_t)__builtin_ctzll(mp)] |= lane;
-            for (; mo; mo &= mo - 1)
-                O[64 * wd + (size_t)__builtin_ctzll(mo)] |= lane;
-        }
-    }
-    return MM_OK;
 }
 
 /* ---- candidates ---- */
@@ -786,8 +664,7 @@ static mm_status worker_init(worker *w, const shared *sh)
 static void worker_release(worker *w)
 {
     free(w->in_s);
-    free(w->tpos);
-    free(w->tocc);
+    mm_slice_release(&w->sl);
     free(w->cand);
     free(w->cand_mult);
 }
@@ -804,7 +681,7 @@ static mm_status pick_guess(worker *w, const mm_code *S, uint32_t n,
         *out = S[0];
         return MM_OK;
     }
-    mm_status st = transpose(w, S, n);
+    mm_status st = mm_slice_load(&w->sl, sh->g, S, n);
     if (st)
         return st;
     if (n <= SMALL) {

@@ -39,6 +39,7 @@
 #include <time.h>
 
 #include "rules.h"
+#include "slice.h"
 
 typedef struct ocand {
     oval lb;
@@ -54,8 +55,9 @@ typedef struct opart {
 } opart;
 
 typedef struct olevel {
-    uint64_t *sp, *so;      /* S as masks */
+    uint64_t *sp, *so;      /* S as masks, when at most SMALL_SET codes */
     uint32_t scap;
+    mm_slice sl;            /* S bit-sliced, when larger */
     mm_code *cand;
     uint32_t *hist;
     ocand *ci;
@@ -209,6 +211,7 @@ void oworker_release(oworker *w)
             olevel *l = &w->lv[i];
             free(l->sp);
             free(l->so);
+            mm_slice_release(&l->sl);
             free(l->cand);
             free(l->hist);
             free(l->ci);
@@ -614,6 +617,10 @@ static void histogram(const mm_game *g, const olevel *l, uint32_t n, mm_code x,
                       uint32_t *h)
 {
     const uint8_t *slot = &g->slot[0][0];
+    if (n > SMALL_SET) {
+        mm_slice_histogram(&l->sl, g, x, h);
+        return;
+    }
     memset(h, 0, (size_t)g->nreplies * sizeof *h);
     if (g->wide) {
         uint64_t p0 = g->pos[2 * (size_t)x], p1 = g->pos[2 * (size_t)x + 1];
@@ -1215,7 +1222,9 @@ static bool level_begin(oworker *w, int lv, const ogroup *G, const mm_code *S,
 {
     const oshared *sh = w->sh;
     olevel *l = &w->lv[lv];
-    if (!load_masks(l, sh->g, S, n))
+    /* sets up to SMALL_SET as plain masks, larger ones bit-sliced */
+    if (n > SMALL_SET ? mm_slice_load(&l->sl, sh->g, S, n) != MM_OK
+                      : !load_masks(l, sh->g, S, n))
         return false;
     zf_init(z, sh, G, S, n);
     *fixed = lv == 0 && sh->first != MM_NO_CODE;
