@@ -85,6 +85,7 @@ typedef struct oshared {
     int answers;                 /* replies the game can give */
     uint64_t salt;               /* mixes the mode into cache keys */
     uint64_t *r1, *r2;           /* per code random words for set hashes */
+    struct mm_guess_bits *gbits; /* per code, for bit-sliced scoring */
     oval *lbtab;                 /* [K][m]: perfect-tree bound, K parts */
     uint32_t lbmax;              /* largest m in lbtab */
     ocache cache;

@@ -59,6 +59,7 @@ typedef struct olevel {
     uint32_t scap;
     mm_slice sl;            /* S bit-sliced, when larger */
     mm_code *cand;
+    uint8_t *nk;            /* replies each candidate gets (small sets) */
     uint32_t *hist;
     ocand *ci;
     uint32_t ccap;
@@ -156,8 +157,11 @@ mm_status oshared_init(oshared *sh, const mm_game *g, size_t cache_bytes)
     sh->lbmax = g->ncodes < 65536 ? g->ncodes : 65536;
     size_t R = (size_t)g->nreplies + 1;
     sh->lbtab = malloc(R * (sh->lbmax + 1) * sizeof *sh->lbtab);
-    if (!sh->r1 || !sh->r2 || !sh->lbtab)
+    sh->gbits = malloc((size_t)g->ncodes * sizeof *sh->gbits);
+    if (!sh->r1 || !sh->r2 || !sh->lbtab || !sh->gbits)
         goto nomem;
+    for (mm_code x = 0; x < g->ncodes; x++)
+        mm_guess_bits_of(g, x, &sh->gbits[x]);
     uint64_t seed = 0x6d6d74726565u;   /* fixed: checkpoints stay valid */
     for (mm_code x = 0; x < g->ncodes; x++) {
         sh->r1[x] = splitmix(&seed);
@@ -183,6 +187,7 @@ void oshared_release(oshared *sh)
     free(sh->r1);
     free(sh->r2);
     free(sh->lbtab);
+    free(sh->gbits);
     ocache_release(&sh->cache);
     pthread_mutex_destroy(&sh->mx);
     pthread_cond_destroy(&sh->cv_job);
@@ -213,6 +218,7 @@ void oworker_release(oworker *w)
             free(l->so);
             mm_slice_release(&l->sl);
             free(l->cand);
+            free(l->nk);
             free(l->hist);
             free(l->ci);
             free(l->parts);
@@ -375,32 +381,51 @@ static void zf_init(ozf *z, const oshared *sh, const ogroup *G, const mm_code *S
     }
 }
 
-/* The first code of x's class under zero and free colour changes. */
-static void normalize(const ozf *z, bool repeat, int p, const int *x, int *y)
+/* Is x the first code of its class under zero and free colour changes
+ * (normalize(x) == x)?  One pass, out at the first difference. */
+static bool is_normal(const ozf *z, bool repeat, int p, const int *x)
 {
-    int fmap[MM_MAX_COLORS], zmap[MM_MAX_COLORS], nf = 0, nz = 0;
-    for (int k = 0; k < MM_MAX_COLORS; k++)
-        fmap[k] = zmap[k] = -1;
+    int nf = 0, nz = 0;
+    unsigned fset = 0;
     for (int j = 0; j < p; j++) {
         int k = x[j];
         if (z->zero >> k & 1) {
-            if (repeat)
-                y[j] = z->zl[0];
-            else
-                y[j] = zmap[k] >= 0 ? zmap[k] : (zmap[k] = z->zl[nz++]);
-        } else if (z->free >> k & 1) {
-            y[j] = fmap[k] >= 0 ? fmap[k] : (fmap[k] = z->fl[nf++]);
-        } else {
-            y[j] = k;
+            if (k != (repeat ? z->zl[0] : z->zl[nz++]))
+                return false;
+        } else if ((z->free >> k & 1) && !(fset >> k & 1)) {
+            if (k != z->fl[nf++])
+                return false;
+            fset |= 1u << k;
         }
     }
+    return true;
 }
 
-static int cmp_pegs(const int *a, const int *b, int p)
+/* Compare the first code of img's class under zero and free colour
+ * changes with x, position by position, out at the first difference:
+ * each zero colour of img becomes the first zero one (without
+ * repetition: the next), each free colour the next free one not used
+ * yet.  Maps are read only where their bit says they were written. */
+static int normal_cmp(const ozf *z, bool repeat, int p, const int *img, const int *x)
 {
-    for (int j = 0; j < p; j++)
-        if (a[j] != b[j])
-            return a[j] < b[j] ? -1 : 1;
+    int fmap[MM_MAX_COLORS], nf = 0, nz = 0;
+    unsigned fset = 0;
+    for (int j = 0; j < p; j++) {
+        int k = img[j], y;
+        if (z->zero >> k & 1) {
+            y = repeat ? z->zl[0] : z->zl[nz++];
+        } else if (z->free >> k & 1) {
+            if (!(fset >> k & 1)) {
+                fset |= 1u << k;
+                fmap[k] = z->fl[nf++];
+            }
+            y = fmap[k];
+        } else {
+            y = k;
+        }
+        if (y != x[j])
+            return y < x[j] ? -1 : 1;
+    }
     return 0;
 }
 
@@ -409,15 +434,14 @@ static int cmp_pegs(const int *a, const int *b, int p)
 static bool group_first(const ogroup *G, const ozf *z, bool repeat, int p,
                         const int *x)
 {
-    int img[MM_MAX_PEGS], y[MM_MAX_PEGS];
+    int img[MM_MAX_PEGS];
     for (int e = 0; e < G->ne; e++) {
         const uint8_t *s = G->perm[e], *cm = G->cmap[e];
         for (int j = 0; j < p; j++) {
             int k = x[j];
             img[s[j]] = (G->played >> k & 1) ? cm[k] : k;
         }
-        normalize(z, repeat, p, img, y);
-        if (cmp_pegs(y, x, p) < 0)
+        if (normal_cmp(z, repeat, p, img, x) < 0)
             return false;
     }
     return true;
@@ -449,6 +473,10 @@ static bool level_reserve_cand(olevel *l, uint32_t need, int R)
     if (!a)
         return false;
     l->cand = a;
+    uint8_t *k = realloc(l->nk, c);
+    if (!k)
+        return false;
+    l->nk = k;
     uint32_t *h = realloc(l->hist, (size_t)c * (size_t)R * sizeof *h);
     if (!h)
         return false;
@@ -523,12 +551,11 @@ static mm_status cand_consistent(oworker *w, olevel *l, const ogroup *G,
     if (!level_reserve_cand(l, n, g->nreplies))
         return MM_ERR_NOMEM;
     uint32_t k = 0;
-    int x[MM_MAX_PEGS], y[MM_MAX_PEGS];
+    int x[MM_MAX_PEGS];
     for (uint32_t i = 0; i < n; i++) {
         for (int j = 0; j < g->pegs; j++)
             x[j] = mm_code_peg(g, S[i], j);
-        normalize(z, g->repeat, g->pegs, x, y);
-        if (cmp_pegs(x, y, g->pegs) != 0 || !group_first(G, z, g->repeat, g->pegs, x))
+        if (!is_normal(z, g->repeat, g->pegs, x) || !group_first(G, z, g->repeat, g->pegs, x))
             continue;
         l->cand[k++] = S[i];
     }
@@ -613,12 +640,13 @@ static bool load_masks(olevel *l, const mm_game *g, const mm_code *S, uint32_t n
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 __attribute__((target_clones("popcnt", "default")))
 #endif
-static void histogram(const mm_game *g, const olevel *l, uint32_t n, mm_code x,
+static void histogram(const oshared *sh, const olevel *l, uint32_t n, mm_code x,
                       uint32_t *h)
 {
+    const mm_game *g = sh->g;
     const uint8_t *slot = &g->slot[0][0];
     if (n > SMALL_SET) {
-        mm_slice_histogram(&l->sl, g, x, h);
+        mm_slice_histogram(&l->sl, g, &sh->gbits[x], h);
         return;
     }
     memset(h, 0, (size_t)g->nreplies * sizeof *h);
@@ -681,62 +709,85 @@ static int reply_count(const mm_game *g, const olevel *l, uint32_t n, mm_code x)
 }
 
 #ifdef OPT_AVX2
-/* reply_count four codes at a time: per byte, the popcount of each nibble
- * from a table (scaled by p+1 for the black pegs, so one sum of the bytes
- * gives black*(p+1) + hits for the code of each 64-bit lane). */
+/* reply_count of four guesses at a time: the guesses in the lanes, the
+ * codes of S broadcast one by one.  No work per guess beyond its lane,
+ * which pays on small sets, where a guess's own loop is mostly set-up. */
 __attribute__((target("avx2,popcnt")))
-static int reply_count_avx2(const uint64_t *sp, const uint64_t *so, uint32_t n,
-                            uint64_t gp, uint64_t go, int w)
+static void reply_counts_avx2(const uint64_t *sp, const uint64_t *so, uint32_t n,
+                              const mm_game *g, const mm_code *cand, uint32_t nc,
+                              uint8_t *out)
 {
+    /* per byte, the popcount of each nibble from a table, scaled by w
+     * for the black pegs (bytes stay below 256: 4 * 8), so that one sum
+     * of the bytes gives black * w + hits for the guess of each lane */
+    const int w = g->pegs + 1;
     const __m256i lut = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
                                          0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
-    /* bytes stay below 256 (4 * 8), so a 16-bit product is two 8-bit ones */
     const __m256i lutw = _mm256_mullo_epi16(lut, _mm256_set1_epi16((short)w));
     const __m256i low = _mm256_set1_epi8(0x0f), zero = _mm256_setzero_si256();
-    const __m256i vgp = _mm256_set1_epi64x((long long)gp), vgo = _mm256_set1_epi64x((long long)go);
     const __m256i one = _mm256_set1_epi64x(1);
-    __m256i acc = zero;
-    uint32_t i = 0;
-    for (; i + 4 <= n; i += 4) {
-        __m256i a = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(sp + i)), vgp);
-        __m256i b = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(so + i)), vgo);
-        __m256i c = _mm256_add_epi8(
-            _mm256_add_epi8(_mm256_shuffle_epi8(lutw, _mm256_and_si256(a, low)),
-                            _mm256_shuffle_epi8(lutw, _mm256_and_si256(_mm256_srli_epi16(a, 4), low))),
-            _mm256_add_epi8(_mm256_shuffle_epi8(lut, _mm256_and_si256(b, low)),
-                            _mm256_shuffle_epi8(lut, _mm256_and_si256(_mm256_srli_epi16(b, 4), low))));
-        acc = _mm256_or_si256(acc, _mm256_sllv_epi64(one, _mm256_sad_epu8(c, zero)));
+    uint32_t c = 0;
+    for (; c + 4 <= nc; c += 4) {
+        const __m256i gp = _mm256_setr_epi64x((long long)g->pos[cand[c]], (long long)g->pos[cand[c + 1]],
+                                              (long long)g->pos[cand[c + 2]], (long long)g->pos[cand[c + 3]]);
+        const __m256i go = _mm256_setr_epi64x((long long)g->occ[cand[c]], (long long)g->occ[cand[c + 1]],
+                                              (long long)g->occ[cand[c + 2]], (long long)g->occ[cand[c + 3]]);
+        __m256i acc = zero;
+        for (uint32_t i = 0; i < n; i++) {
+            __m256i a = _mm256_and_si256(_mm256_set1_epi64x((long long)sp[i]), gp);
+            __m256i b = _mm256_and_si256(_mm256_set1_epi64x((long long)so[i]), go);
+            __m256i s = _mm256_add_epi8(
+                _mm256_add_epi8(_mm256_shuffle_epi8(lutw, _mm256_and_si256(a, low)),
+                                _mm256_shuffle_epi8(lutw, _mm256_and_si256(_mm256_srli_epi16(a, 4), low))),
+                _mm256_add_epi8(_mm256_shuffle_epi8(lut, _mm256_and_si256(b, low)),
+                                _mm256_shuffle_epi8(lut, _mm256_and_si256(_mm256_srli_epi16(b, 4), low))));
+            acc = _mm256_or_si256(acc, _mm256_sllv_epi64(one, _mm256_sad_epu8(s, zero)));
+        }
+        uint64_t m[4];
+        _mm256_storeu_si256((__m256i *)m, acc);
+        for (int j = 0; j < 4; j++)
+            out[c + j] = (uint8_t)__builtin_popcountll(m[j]);
     }
-    __m128i h = _mm_or_si128(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
-    uint64_t m = (uint64_t)_mm_cvtsi128_si64(h) | (uint64_t)_mm_extract_epi64(h, 1);
-    for (; i < n; i++)
-        m |= UINT64_C(1) << (__builtin_popcountll(gp & sp[i]) * w + __builtin_popcountll(go & so[i]));
-    return __builtin_popcountll(m);
+    for (; c < nc; c++) {
+        uint64_t m = 0, gp = g->pos[cand[c]], go = g->occ[cand[c]];
+        for (uint32_t i = 0; i < n; i++)
+            m |= UINT64_C(1) << (__builtin_popcountll(gp & sp[i]) * w +
+                                 __builtin_popcountll(go & so[i]));
+        out[c] = (uint8_t)__builtin_popcountll(m);
+    }
 }
 #endif
 
-/* Parts of x (the winning reply counted) and whether some part holds two
- * codes or more; the histogram too unless small. */
-static inline void score(const mm_game *g, const olevel *l, uint32_t n, mm_code x,
-                  bool small, uint32_t *h, int *k, bool *pairs)
+/* Replies x gets (the winning one counted); its histogram too unless
+ * the set is small. */
+static inline int score(const oshared *sh, const olevel *l, uint32_t n, mm_code x,
+                        bool small, uint32_t *h)
 {
-    if (small) {
+    const mm_game *g = sh->g;
+    if (small)
+        return reply_count(g, l, n, x);
+    histogram(sh, l, n, x, h);
+    int c = 0;
+    for (int s = 0; s < g->nreplies; s++)
+        c += h[s] != 0;
+    return c;
+}
+
+/* Replies (the winning one counted) of candidates from..to-1 into
+ * l->nk, and their histograms unless the set is small. */
+static void score_range(const oshared *sh, olevel *l, uint32_t n, uint32_t from,
+                        uint32_t to, bool small)
+{
+    const mm_game *g = sh->g;
 #ifdef OPT_AVX2
-        if (use_avx2 && n >= 8 && !g->wide && (g->pegs + 1) * (g->pegs + 1) <= 64) {
-            *k = reply_count_avx2(l->sp, l->so, n, g->pos[x], g->occ[x], g->pegs + 1);
-            *pairs = (uint32_t)*k < n;
-            return;
-        }
-#endif
-        *k = reply_count(g, l, n, x);
-    } else {
-        histogram(g, l, n, x, h);
-        int c = 0;
-        for (int s = 0; s < g->nreplies; s++)
-            c += h[s] != 0;
-        *k = c;
+    if (small && use_avx2 && !g->wide && (g->pegs + 1) * (g->pegs + 1) <= 64) {
+        reply_counts_avx2(l->sp, l->so, n, g, l->cand + from, to - from, l->nk + from);
+        return;
     }
-    *pairs = (uint32_t)*k < n;
+#endif
+    for (uint32_t c = from; c < to; c++)
+        l->nk[c] = (uint8_t)score(sh, l, n, l->cand[c], small,
+                                  l->hist + (size_t)c * g->nreplies);
 }
 
 /* Split S by q into l->parts, grouped by slot in slot order; each part
@@ -1291,11 +1342,9 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
     bool small = n <= SMALL_SET;
     int K = 0;
     uint32_t nc = 0;
+    score_range(sh, l, n, 0, ncons, small);
     for (uint32_t c = 0; c < ncons; c++) {
-        int k;
-        bool pairs;
-        score(g, l, n, l->cand[c], small, l->hist + (size_t)c * R, &k, &pairs);
-        k--;   /* the winning reply is no part */
+        int k = l->nk[c] - 1;   /* the winning reply is no part */
         if ((uint32_t)k == n - 1) {
             *guess = l->cand[c];
             oval v = OV(2 * (uint64_t)n - 1, 2);
@@ -1325,10 +1374,10 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
             ocache_put(&sh->cache, h1, h2, depth, n, OV(2 * (uint64_t)n, 3), 0, MM_NO_CODE);
         return OV(2 * (uint64_t)n, 3);
     }
+    score_range(sh, l, n, ncons, ncand, small);
     for (uint32_t c = ncons; c < ncand; c++) {
-        int k;
-        bool pairs;
-        score(g, l, n, l->cand[c], small, l->hist + (size_t)c * R, &k, &pairs);
+        int k = l->nk[c];
+        bool pairs = (uint32_t)k < n;
         if ((uint32_t)k == n) {
             /* the first separator in tie order */
             *guess = l->cand[c];
@@ -1445,7 +1494,7 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
             mm_code q = l->cand[ci.idx];
             uint32_t *h = l->hist + (size_t)ci.idx * R;
             if (small)
-                histogram(g, l, n, q, h);
+                histogram(sh, l, n, q, h);
             if (lv == 0 && !w->id) {
                 atomic_store(&sh->root_i, i);
                 atomic_store(&sh->root_nc, nc);
@@ -1535,7 +1584,7 @@ int opt_feasible(oworker *w, int lv, const ogroup *G, const mm_code *S,
     uint32_t nc = 0;
     for (uint32_t c = 0; c < ncand; c++) {
         uint32_t *h = l->hist + (size_t)c * R;
-        histogram(g, l, n, l->cand[c], h);
+        histogram(sh, l, n, l->cand[c], h);
         int k = 0;
         uint32_t big = 0;
         for (int s = 0; s < R; s++)

@@ -116,11 +116,10 @@ void mm_slice_block(const mm_slice *s, const mm_game *g, const mm_guess_bits *gb
     }
 }
 
-void mm_slice_histogram(const mm_slice *s, const mm_game *g, mm_code x, uint32_t *h)
+void mm_slice_histogram(const mm_slice *s, const mm_game *g, const mm_guess_bits *gb,
+                        uint32_t *h)
 {
-    mm_guess_bits gb;
-    mm_guess_bits_of(g, x, &gb);
     memset(h, 0, (size_t)g->nreplies * sizeof *h);
     for (uint32_t blk = 0; blk < (s->n + 63) / 64; blk++)
-        mm_slice_block(s, g, &gb, blk, h);
+        mm_slice_block(s, g, gb, blk, h);
 }

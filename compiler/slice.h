@@ -42,7 +42,8 @@ void mm_slice_release(mm_slice *s);
 void mm_slice_block(const mm_slice *s, const mm_game *g, const mm_guess_bits *gb,
                     uint32_t blk, uint32_t *h);
 
-/* The whole histogram of guess x over the set, h zeroed first. */
-void mm_slice_histogram(const mm_slice *s, const mm_game *g, mm_code x, uint32_t *h);
+/* The whole histogram of the guess over the set, h zeroed first. */
+void mm_slice_histogram(const mm_slice *s, const mm_game *g, const mm_guess_bits *gb,
+                        uint32_t *h);
 
 #endif
