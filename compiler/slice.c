@@ -76,13 +76,13 @@ static inline uint64_t plane_eq(const uint64_t pl[4], int v)
            (v & 4 ? pl[2] : ~pl[2]) & (v & 8 ? pl[3] : ~pl[3]);
 }
 
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-__attribute__((target_clones("popcnt", "default")))
-#endif
-void mm_slice_block(const mm_slice *s, const mm_game *g, const mm_guess_bits *gb,
-                    uint32_t blk, uint32_t *h)
+/* The block's replies for a peg count known at compile time (the loops
+ * unroll), or for any p when p is a variable. */
+static inline __attribute__((always_inline)) void
+block(const mm_slice *s, const mm_game *g, const mm_guess_bits *gb, uint32_t blk,
+      uint32_t *h, const int p)
 {
-    int p = g->pegs, nbits = g->pegs * g->colors;
+    int nbits = p * g->colors;
     const uint64_t *M = s->pos + (size_t)blk * (size_t)nbits;
     const uint64_t *O = s->occ + (size_t)blk * (size_t)nbits;
     uint64_t bp[4] = {0, 0, 0, 0}, hp[4] = {0, 0, 0, 0};
@@ -113,6 +113,20 @@ void mm_slice_block(const mm_slice *s, const mm_game *g, const mm_guess_bits *gb
         int top = b == p - 1 ? p - 1 : p;   /* (p-1, 1) cannot occur */
         for (int t = b; t <= top; t++)
             h[g->slot[b][t]] += (uint32_t)__builtin_popcountll(B[b] & H[t]);
+    }
+}
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("popcnt", "default")))
+#endif
+void mm_slice_block(const mm_slice *s, const mm_game *g, const mm_guess_bits *gb,
+                    uint32_t blk, uint32_t *h)
+{
+    switch (g->pegs) {   /* the common games get unrolled code */
+    case 3: block(s, g, gb, blk, h, 3); break;
+    case 4: block(s, g, gb, blk, h, 4); break;
+    case 5: block(s, g, gb, blk, h, 5); break;
+    default: block(s, g, gb, blk, h, g->pegs); break;
     }
 }
 
