@@ -1165,7 +1165,7 @@ static oval eval_cand(oworker *w, int lv, const ogroup *G, const mm_code *S,
         sum = *reached = sum_parts(n, pt, np);
     }
     if (sum <= bound && lv == sh->par_level && sh->share_parts && sh->nhelpers > 0 &&
-        !w->id) {
+        !w->id && !rj) {
         oval v = share_parts(w, lv + 1, &l->grp, l->parts, n, pt, np, bound, cd, ties);
         if (v != OV_ABORT)
             *reached = v;
@@ -1452,11 +1452,42 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
      * as in Bulls and Cows, passes this on to its parts). */
     if (lv == 0)
         sh->par_level = nc >= 2 || sh->share_parts ? 0 : 1;
-    if (lv == sh->par_level && !w->id && sh->nhelpers > 0 && !small && nc >= 2 &&
-        !sh->share_parts) {
+    if (lv == sh->par_level && !w->id && sh->nhelpers > 0 && !small && nc >= 2) {
         qsort(l->ci, nc, sizeof *l->ci, cmp_cand);
         orootjob rj = {lv, G, S, n, l, nc, K, depth, ties, 0, 0, limit + 1, UINT32_MAX, S[0],
                        false, minfail};
+        if (sh->share_parts) {
+            /* The first guess in order is mostly the best: its parts are
+             * shared out (eval_cand); the others are then shared with its
+             * value to beat, a tight budget each on one thread. */
+            const ocand c0 = l->ci[0];   /* its bound is within limit */
+            mm_code q = l->cand[c0.idx];
+            if (lv == 0) {
+                atomic_store(&sh->root_i, 0);
+                atomic_store(&sh->root_nc, nc);
+            }
+            oval reached;
+            oval sum = eval_cand(w, lv, G, S, n, q, l->hist + (size_t)c0.idx * R, K, limit,
+                                 depth, ties, NULL, 0, &reached);
+            if (sum == OV_ABORT) {
+                if (lv == 0)
+                    root_stopped(sh, l, 0, nc, reached, minfail, false, best);
+                return OV_ABORT;
+            }
+            if (sum <= limit) {
+                rj.best = sum;
+                rj.best_idx = c0.idx;
+                rj.best_q = q;
+                rj.have = true;
+                if (lv == 0) {
+                    sh->root_best = sum;
+                    sh->root_guess = q;
+                }
+            } else if (sum < rj.minfail) {
+                rj.minfail = sum;
+            }
+            rj.next = 1;
+        }
         pthread_mutex_lock(&sh->mx);
         sh->rjob = &rj;
         sh->job_gen++;
