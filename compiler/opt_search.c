@@ -756,6 +756,51 @@ static void reply_counts_avx2(const uint64_t *sp, const uint64_t *so, uint32_t n
         out[c] = (uint8_t)__builtin_popcountll(m);
     }
 }
+
+/* The same with eight guesses in 32-bit lanes, when a code's masks fit
+ * 32 bits (p * c <= 32) and so do its replies ((p + 1)^2 <= 32, p <= 4):
+ * MM(4,6) to MM(4,8).  The byte sums of a lane are added by two
+ * multiply-adds with ones. */
+__attribute__((target("avx2,popcnt")))
+static void reply_counts_avx2_32(const uint64_t *sp, const uint64_t *so, uint32_t n,
+                                 const mm_game *g, const mm_code *cand, uint32_t nc,
+                                 uint8_t *out)
+{
+    const int w = g->pegs + 1;
+    const __m256i lut = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                         0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+    const __m256i lutw = _mm256_mullo_epi16(lut, _mm256_set1_epi16((short)w));
+    const __m256i low = _mm256_set1_epi8(0x0f), ones8 = _mm256_set1_epi8(1);
+    const __m256i ones16 = _mm256_set1_epi16(1), one = _mm256_set1_epi32(1);
+    uint32_t c = 0;
+    for (; c + 8 <= nc; c += 8) {
+        uint32_t p8[8], o8[8];
+        for (int j = 0; j < 8; j++) {
+            p8[j] = (uint32_t)g->pos[cand[c + j]];
+            o8[j] = (uint32_t)g->occ[cand[c + j]];
+        }
+        const __m256i gp = _mm256_loadu_si256((const __m256i *)p8);
+        const __m256i go = _mm256_loadu_si256((const __m256i *)o8);
+        __m256i acc = _mm256_setzero_si256();
+        for (uint32_t i = 0; i < n; i++) {
+            __m256i a = _mm256_and_si256(_mm256_set1_epi32((int)(uint32_t)sp[i]), gp);
+            __m256i b = _mm256_and_si256(_mm256_set1_epi32((int)(uint32_t)so[i]), go);
+            __m256i s = _mm256_add_epi8(
+                _mm256_add_epi8(_mm256_shuffle_epi8(lutw, _mm256_and_si256(a, low)),
+                                _mm256_shuffle_epi8(lutw, _mm256_and_si256(_mm256_srli_epi16(a, 4), low))),
+                _mm256_add_epi8(_mm256_shuffle_epi8(lut, _mm256_and_si256(b, low)),
+                                _mm256_shuffle_epi8(lut, _mm256_and_si256(_mm256_srli_epi16(b, 4), low))));
+            __m256i cell = _mm256_madd_epi16(_mm256_maddubs_epi16(s, ones8), ones16);
+            acc = _mm256_or_si256(acc, _mm256_sllv_epi32(one, cell));
+        }
+        uint32_t m[8];
+        _mm256_storeu_si256((__m256i *)m, acc);
+        for (int j = 0; j < 8; j++)
+            out[c + j] = (uint8_t)__builtin_popcount(m[j]);
+    }
+    if (c < nc)
+        reply_counts_avx2(sp, so, n, g, cand + c, nc - c, out + c);
+}
 #endif
 
 /* Replies x gets (the winning one counted); its histogram too unless
@@ -780,6 +825,10 @@ static void score_range(const oshared *sh, olevel *l, uint32_t n, uint32_t from,
 {
     const mm_game *g = sh->g;
 #ifdef OPT_AVX2
+    if (small && use_avx2 && g->pegs <= 4 && g->pegs * g->colors <= 32) {
+        reply_counts_avx2_32(l->sp, l->so, n, g, l->cand + from, to - from, l->nk + from);
+        return;
+    }
     if (small && use_avx2 && !g->wide && (g->pegs + 1) * (g->pegs + 1) <= 64) {
         reply_counts_avx2(l->sp, l->so, n, g, l->cand + from, to - from, l->nk + from);
         return;
