@@ -48,6 +48,8 @@ typedef struct mm_compile_opts {
     int threads;           /* 0 = one per core */
     bool no_symmetry;      /* baseline: score every code, no class reduction */
     bool no_prune;         /* baseline: score every guess in full */
+    bool no_simd;          /* baseline: no vector instructions (optimal
+                              rules), as on a CPU without AVX2 */
     /* The exact optima (rules optimal...; see compiler/optimal.c). */
     double time_limit;     /* seconds; 0 = none.  When it runs out the best
                               tree found so far is returned, not proven */

@@ -82,6 +82,7 @@ typedef struct oshared {
     bool consistent_only;
     bool depth_mode;             /* values are under a depth limit */
     bool no_symmetry, use_cache;
+    bool no_simd;                /* score with the portable code only */
     int answers;                 /* replies the game can give */
     uint64_t salt;               /* mixes the mode into cache keys */
     uint64_t *r1, *r2;           /* per code random words for set hashes */

@@ -825,11 +825,12 @@ static void score_range(const oshared *sh, olevel *l, uint32_t n, uint32_t from,
 {
     const mm_game *g = sh->g;
 #ifdef OPT_AVX2
-    if (small && use_avx2 && g->pegs <= 4 && g->pegs * g->colors <= 32) {
+    bool avx2 = use_avx2 && !sh->no_simd;
+    if (small && avx2 && g->pegs <= 4 && g->pegs * g->colors <= 32) {
         reply_counts_avx2_32(l->sp, l->so, n, g, l->cand + from, to - from, l->nk + from);
         return;
     }
-    if (small && use_avx2 && !g->wide && (g->pegs + 1) * (g->pegs + 1) <= 64) {
+    if (small && avx2 && !g->wide && (g->pegs + 1) * (g->pegs + 1) <= 64) {
         reply_counts_avx2(l->sp, l->so, n, g, l->cand + from, to - from, l->nk + from);
         return;
     }

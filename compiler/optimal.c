@@ -375,6 +375,7 @@ mm_status mm_optimal_compile(const mm_game *g, const mm_compile_opts *o,
     if ((st = oshared_init(&dr.sh, g, cache)))
         return nomem(d);
     dr.sh.no_symmetry = o->no_symmetry;
+    dr.sh.no_simd = o->no_simd;
     dr.sh.depth_mode = worst_mode;
     dr.sh.first = o->first;
     dr.sh.stop = o->stop;
