@@ -58,7 +58,7 @@ typedef struct mm_compile_opts {
     bool value_only;       /* search values only, then build the tree */
     bool consistent_bound; /* start from the consistent-only optimum as
                               Ville 5.2 advises; off by default: here it
-                              costs more than it saves (bench_optimal.sh) */
+                              saves about what it costs (bench_optimal.sh) */
     bool no_cache;         /* baseline: no table of solved code sets */
     mm_share share;        /* what the threads share (default: by size) */
     size_t cache_mb;       /* its size at most (default 1024; never more

@@ -243,10 +243,10 @@ static oval solve_root(driver *dr, oval limit, int depth, bool ties)
     mm_code q;
     int nt = dr->o->threads > 0 ? dr->o->threads : ncores();
     /* Below some 2000 codes one first guess holds most of the work: its
-     * parts are shared out.  Above, the first guesses are (a part taken
-     * early gets a looser budget, which costs more on big games).
-     * Measured: MM(4,6) 0.107 s sharing parts, 0.123 s sharing guesses,
-     * 0.139 s on one thread; MM(4,7) 6.0 s against 5.0 s. */
+     * parts are shared out, then the other first guesses (opt_solve).
+     * Above, only the first guesses are: a part taken early gets a looser
+     * budget, which costs more on big games (MM(4,7): 3.9 s sharing
+     * parts, 3.0 s sharing guesses; tests/bench_optimal.sh). */
     sh->share_parts = dr->o->share == MM_SHARE_AUTO ? dr->g->ncodes < 2000
                                                      : dr->o->share == MM_SHARE_PARTS;
     oworker *hw = nt > 1 ? calloc((size_t)nt, sizeof *hw) : NULL;
@@ -363,9 +363,9 @@ mm_status mm_optimal_compile(const mm_game *g, const mm_compile_opts *o,
     mm_tree_init(&dr.heur, g->pegs, g->colors, g->repeat);
     bool consistent = o->rule == MM_RULE_OPTIMAL_CONSISTENT || o->consistent_only;
     bool worst_mode = o->rule == MM_RULE_OPTIMAL_WORST;
-    /* The table's pages are touched at random: it is kept to 64 KB a code
-     * of the game (2000 sets a code, more than any search here stores),
-     * 16 MB at least. */
+    /* The table is reserved at 64 KB a code of the game at most (2000
+     * sets a code, more than any search here stores), 16 MB at least,
+     * and used from 1 MB as it fills (opt_cache.c). */
     size_t cache = o->no_cache ? 0 : (o->cache_mb ? o->cache_mb : 1024) << 20;
     size_t fit = (size_t)g->ncodes << 16;
     if (fit < ((size_t)16 << 20))
@@ -425,9 +425,9 @@ mm_status mm_optimal_compile(const mm_game *g, const mm_compile_opts *o,
     if (!consistent && !worst_mode && o->consistent_bound) {
         /* The consistent-only optimum: a tighter start (Ville 5.2).  The
          * search here finds the best first guess first and prunes the
-         * others against it, so the tighter start saves little, less
-         * than the consistent search costs (MM(4,6), MM(4,7): see
-         * tests/bench_optimal.sh, which runs both). */
+         * others against it, so the tighter start saves about what the
+         * consistent search costs (MM(4,6), MM(4,7): see
+         * tests/bench_optimal.sh, which runs both): off by default. */
         set_mode(&dr, true);
         oval vc = solve_root(&dr, limit, depth, false);
         set_mode(&dr, false);
