@@ -3,9 +3,10 @@
 # tree of Knuth's rule (32768 codes) in each format with `mmtree stats`
 # (which reads strictly: parse, then the full check against the game).
 # Prints the median wall time of RUNS runs, the file size and the peak RSS.
-#   sh tests/bench_formats.sh [MMTREE [RUNS]]
+#   sh tests/bench_formats.sh [BUILD_DIR|MMTREE [RUNS]]
 set -u
-mmtree=${1:-build/cli/mmtree}
+mmtree=${1:-build}
+[ -d "$mmtree" ] && mmtree=$mmtree/cli/mmtree   # a build directory, as the other benches take
 runs=${2:-7}
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
