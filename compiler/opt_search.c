@@ -709,6 +709,35 @@ static int reply_count(const mm_game *g, const olevel *l, uint32_t n, mm_code x)
 }
 
 #ifdef OPT_AVX2
+/* Per byte, black * w + hits for the bits of that byte: the popcount of
+ * each nibble from a table, scaled by w for the position bits (bytes stay
+ * below 256: 8 * 9 + 8).  Summing a lane's bytes gives the reply cell. */
+typedef struct nibbles {
+    __m256i lut, lutw, low;
+} nibbles;
+
+__attribute__((target("avx2")))
+static inline nibbles nibbles_init(int w)
+{
+    nibbles k;
+    k.lut = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                             0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+    k.lutw = _mm256_mullo_epi16(k.lut, _mm256_set1_epi16((short)w));
+    k.low = _mm256_set1_epi8(0x0f);
+    return k;
+}
+
+/* a: position bits in common, b: occurrence bits in common. */
+__attribute__((target("avx2")))
+static inline __m256i byte_cells(const nibbles *k, __m256i a, __m256i b)
+{
+    return _mm256_add_epi8(
+        _mm256_add_epi8(_mm256_shuffle_epi8(k->lutw, _mm256_and_si256(a, k->low)),
+                        _mm256_shuffle_epi8(k->lutw, _mm256_and_si256(_mm256_srli_epi16(a, 4), k->low))),
+        _mm256_add_epi8(_mm256_shuffle_epi8(k->lut, _mm256_and_si256(b, k->low)),
+                        _mm256_shuffle_epi8(k->lut, _mm256_and_si256(_mm256_srli_epi16(b, 4), k->low))));
+}
+
 /* reply_count of four guesses at a time: the guesses in the lanes, the
  * codes of S broadcast one by one.  No work per guess beyond its lane,
  * which pays on small sets, where a guess's own loop is mostly set-up. */
@@ -717,15 +746,9 @@ static void reply_counts_avx2(const uint64_t *sp, const uint64_t *so, uint32_t n
                               const mm_game *g, const mm_code *cand, uint32_t nc,
                               uint8_t *out)
 {
-    /* per byte, the popcount of each nibble from a table, scaled by w
-     * for the black pegs (bytes stay below 256: 4 * 8), so that one sum
-     * of the bytes gives black * w + hits for the guess of each lane */
     const int w = g->pegs + 1;
-    const __m256i lut = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
-                                         0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
-    const __m256i lutw = _mm256_mullo_epi16(lut, _mm256_set1_epi16((short)w));
-    const __m256i low = _mm256_set1_epi8(0x0f), zero = _mm256_setzero_si256();
-    const __m256i one = _mm256_set1_epi64x(1);
+    const nibbles k = nibbles_init(w);
+    const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi64x(1);
     uint32_t c = 0;
     for (; c + 4 <= nc; c += 4) {
         const __m256i gp = _mm256_setr_epi64x((long long)g->pos[cand[c]], (long long)g->pos[cand[c + 1]],
@@ -736,12 +759,8 @@ static void reply_counts_avx2(const uint64_t *sp, const uint64_t *so, uint32_t n
         for (uint32_t i = 0; i < n; i++) {
             __m256i a = _mm256_and_si256(_mm256_set1_epi64x((long long)sp[i]), gp);
             __m256i b = _mm256_and_si256(_mm256_set1_epi64x((long long)so[i]), go);
-            __m256i s = _mm256_add_epi8(
-                _mm256_add_epi8(_mm256_shuffle_epi8(lutw, _mm256_and_si256(a, low)),
-                                _mm256_shuffle_epi8(lutw, _mm256_and_si256(_mm256_srli_epi16(a, 4), low))),
-                _mm256_add_epi8(_mm256_shuffle_epi8(lut, _mm256_and_si256(b, low)),
-                                _mm256_shuffle_epi8(lut, _mm256_and_si256(_mm256_srli_epi16(b, 4), low))));
-            acc = _mm256_or_si256(acc, _mm256_sllv_epi64(one, _mm256_sad_epu8(s, zero)));
+            __m256i cell = _mm256_sad_epu8(byte_cells(&k, a, b), zero);
+            acc = _mm256_or_si256(acc, _mm256_sllv_epi64(one, cell));
         }
         uint64_t m[4];
         _mm256_storeu_si256((__m256i *)m, acc);
@@ -766,12 +785,9 @@ static void reply_counts_avx2_32(const uint64_t *sp, const uint64_t *so, uint32_
                                  const mm_game *g, const mm_code *cand, uint32_t nc,
                                  uint8_t *out)
 {
-    const int w = g->pegs + 1;
-    const __m256i lut = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
-                                         0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
-    const __m256i lutw = _mm256_mullo_epi16(lut, _mm256_set1_epi16((short)w));
-    const __m256i low = _mm256_set1_epi8(0x0f), ones8 = _mm256_set1_epi8(1);
-    const __m256i ones16 = _mm256_set1_epi16(1), one = _mm256_set1_epi32(1);
+    const nibbles k = nibbles_init(g->pegs + 1);
+    const __m256i ones8 = _mm256_set1_epi8(1), ones16 = _mm256_set1_epi16(1);
+    const __m256i one = _mm256_set1_epi32(1);
     uint32_t c = 0;
     for (; c + 8 <= nc; c += 8) {
         uint32_t p8[8], o8[8];
@@ -785,12 +801,8 @@ static void reply_counts_avx2_32(const uint64_t *sp, const uint64_t *so, uint32_
         for (uint32_t i = 0; i < n; i++) {
             __m256i a = _mm256_and_si256(_mm256_set1_epi32((int)(uint32_t)sp[i]), gp);
             __m256i b = _mm256_and_si256(_mm256_set1_epi32((int)(uint32_t)so[i]), go);
-            __m256i s = _mm256_add_epi8(
-                _mm256_add_epi8(_mm256_shuffle_epi8(lutw, _mm256_and_si256(a, low)),
-                                _mm256_shuffle_epi8(lutw, _mm256_and_si256(_mm256_srli_epi16(a, 4), low))),
-                _mm256_add_epi8(_mm256_shuffle_epi8(lut, _mm256_and_si256(b, low)),
-                                _mm256_shuffle_epi8(lut, _mm256_and_si256(_mm256_srli_epi16(b, 4), low))));
-            __m256i cell = _mm256_madd_epi16(_mm256_maddubs_epi16(s, ones8), ones16);
+            __m256i cell = _mm256_madd_epi16(_mm256_maddubs_epi16(byte_cells(&k, a, b), ones8),
+                                             ones16);
             acc = _mm256_or_si256(acc, _mm256_sllv_epi32(one, cell));
         }
         uint32_t m[8];
