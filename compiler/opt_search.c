@@ -1159,6 +1159,28 @@ static void pjob_work(oworker *w, opartjob *pj)
         pthread_cond_broadcast(&sh->cv_done);
 }
 
+/* Post a job (the guesses of a set, or the parts after one guess) to the
+ * pool, work on it too, and return once every thread has left it. */
+static void share_job(oworker *w, orootjob *rj, opartjob *pj)
+{
+    oshared *sh = w->sh;
+    const int *active = pj ? &pj->active : &rj->active;
+    pthread_mutex_lock(&sh->mx);
+    sh->rjob = rj;
+    sh->pjob = pj;
+    sh->job_gen++;
+    pthread_cond_broadcast(&sh->cv_job);
+    if (pj)
+        pjob_work(w, pj);
+    else
+        rjob_work(w, rj);
+    while (*active > 0)
+        pthread_cond_wait(&sh->cv_done, &sh->mx);
+    sh->rjob = NULL;
+    sh->pjob = NULL;
+    pthread_mutex_unlock(&sh->mx);
+}
+
 /* Solve the parts of pt not yet exact on all the pool's threads. */
 static oval share_parts(oworker *w, int lv, const ogroup *G, const mm_code *codes,
                         uint32_t n, opart *pt, int np, oval bound, int depth,
@@ -1176,15 +1198,7 @@ static oval share_parts(oworker *w, int lv, const ogroup *G, const mm_code *code
             pj.order[b] = pj.order[b - 1];
             pj.order[b - 1] = t;
         }
-    pthread_mutex_lock(&sh->mx);
-    sh->pjob = &pj;
-    sh->job_gen++;
-    pthread_cond_broadcast(&sh->cv_job);
-    pjob_work(w, &pj);
-    while (pj.active > 0)
-        pthread_cond_wait(&sh->cv_done, &sh->mx);
-    sh->pjob = NULL;
-    pthread_mutex_unlock(&sh->mx);
+    share_job(w, NULL, &pj);
     if (atomic_load(&sh->abort))
         return OV_ABORT;
     return sum_parts(n, pt, np);
@@ -1562,15 +1576,7 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
             }
             rj.next = 1;
         }
-        pthread_mutex_lock(&sh->mx);
-        sh->rjob = &rj;
-        sh->job_gen++;
-        pthread_cond_broadcast(&sh->cv_job);
-        rjob_work(w, &rj);
-        while (rj.active > 0)
-            pthread_cond_wait(&sh->cv_done, &sh->mx);
-        sh->rjob = NULL;
-        pthread_mutex_unlock(&sh->mx);
+        share_job(w, &rj, NULL);
         if (atomic_load(&sh->abort)) {
             oval lower = rj.have ? rj.best : rj.minfail;
             for (uint32_t i = 0; i < nc; i++)
