@@ -93,7 +93,8 @@ typedef struct oshared {
     mm_code first;               /* the guess at level 0, or MM_NO_CODE */
     /* level 0, for progress and for a search that stops early */
     atomic_uint root_i, root_nc;
-    oval root_best, root_lower;  /* best found (exact), proven bound */
+    _Atomic oval root_best;      /* best found (exact); the clock reads it */
+    oval root_lower;             /* proven bound */
     mm_code root_guess;
     /* progress and periodic checkpoints, from whichever thread looks at
      * the clock first */

@@ -899,7 +899,8 @@ static void on_clock(oworker *w, double now)
         memset(&r, 0, sizeof r);
         r.elapsed = now - sh->t0;
         r.nodes = atomic_load(&sh->nodes) + w->nodes;
-        r.total = sh->upper;
+        oval best = atomic_load(&sh->root_best);   /* the incumbent, if any yet */
+        r.total = best < OV_INF && OV_T(best) < sh->upper ? OV_T(best) : sh->upper;
         r.lower = OV_T(sh->root_lower);
         unsigned nc = atomic_load(&sh->root_nc);
         r.done = nc ? (double)atomic_load(&sh->root_i) / nc : 0;
@@ -1317,6 +1318,8 @@ static void rjob_work(oworker *w, orootjob *rj)
         }
         mm_code q = rj->l->cand[ci.idx];
         const uint32_t *h = rj->l->hist + (size_t)ci.idx * g->nreplies;
+        if (rj->lv == 0)   /* for the progress line */
+            atomic_store(&sh->root_i, rj->next - 1);
         pthread_mutex_unlock(&sh->mx);
         oval reached;
         oval sum = eval_cand(w, rj->lv, rj->G, rj->S, rj->n, q, h, rj->K, bound, rj->depth,
@@ -1544,16 +1547,16 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
         qsort(l->ci, nc, sizeof *l->ci, cmp_cand);
         orootjob rj = {lv, G, S, n, l, nc, K, depth, ties, 0, 0, limit + 1, UINT32_MAX, S[0],
                        false, minfail};
+        if (lv == 0) {   /* for the progress line */
+            atomic_store(&sh->root_i, 0);
+            atomic_store(&sh->root_nc, nc);
+        }
         if (sh->share_parts) {
             /* The first guess in order is mostly the best: its parts are
              * shared out (eval_cand); the others are then shared with its
              * value to beat, a tight budget each on one thread. */
             const ocand c0 = l->ci[0];   /* its bound is within limit */
             mm_code q = l->cand[c0.idx];
-            if (lv == 0) {
-                atomic_store(&sh->root_i, 0);
-                atomic_store(&sh->root_nc, nc);
-            }
             oval reached;
             oval sum = eval_cand(w, lv, G, S, n, q, l->hist + (size_t)c0.idx * R, K, limit,
                                  depth, ties, NULL, 0, &reached);
