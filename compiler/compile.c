@@ -25,6 +25,7 @@
 
 #include "optimal.h"
 #include "rules.h"
+#include "mm_grow.h"
 #include "slice.h"
 
 #include <math.h>
@@ -848,28 +849,26 @@ static int by_size_desc(const void *a, const void *b)
  * work).  Their children become the tasks. */
 typedef struct plan {
     task *tasks;
-    uint32_t ntasks, cap;
+    uint32_t ntasks;
+    size_t cap;
     mm_code **bufs;       /* the split buffers the tasks' sets live in */
-    uint32_t nbufs, bcap;
+    uint32_t nbufs;
+    size_t bcap;
 } plan;
 
 static mm_status plan_push(plan *pl, const task *tk, mm_code *buf)
 {
-    if (tk && pl->ntasks == pl->cap) {
-        uint32_t cap = pl->cap ? 2 * pl->cap : 64;
-        task *nt = realloc(pl->tasks, cap * sizeof *nt);
+    if (tk) {
+        task *nt = mm_grow(pl->tasks, &pl->cap, pl->ntasks + 1, 64, sizeof *nt);
         if (!nt)
             return MM_ERR_NOMEM;
         pl->tasks = nt;
-        pl->cap = cap;
     }
-    if (buf && pl->nbufs == pl->bcap) {
-        uint32_t cap = pl->bcap ? 2 * pl->bcap : 16;
-        mm_code **nb = realloc(pl->bufs, cap * sizeof *nb);
+    if (buf) {
+        mm_code **nb = mm_grow(pl->bufs, &pl->bcap, pl->nbufs + 1, 16, sizeof *nb);
         if (!nb)
             return MM_ERR_NOMEM;
         pl->bufs = nb;
-        pl->bcap = cap;
     }
     if (tk)
         pl->tasks[pl->ntasks++] = *tk;

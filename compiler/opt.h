@@ -72,7 +72,7 @@ typedef struct ogroup {
     uint64_t serial;             /* tells groups apart (candidate lists) */
     uint16_t played;
     int ne;                      /* elements besides the identity */
-    int cap;
+    size_t cap;
     uint8_t (*perm)[MM_MAX_PEGS];
     uint8_t (*cmap)[MM_MAX_COLORS];  /* on played colours */
 } ogroup;

@@ -45,6 +45,7 @@
 #include <time.h>
 
 #include "rules.h"
+#include "mm_grow.h"
 #include "slice.h"
 
 typedef struct ocand {
@@ -62,20 +63,21 @@ typedef struct opart {
 
 typedef struct olevel {
     uint64_t *sp, *so;      /* S as masks, when at most SMALL_SET codes */
-    uint32_t scap;
+    size_t scap;
     mm_slice sl;            /* S bit-sliced, when larger */
     mm_code *cand;
     uint8_t *nk;            /* replies each candidate gets (small sets) */
     uint32_t *hist;
     ocand *ci;
-    uint32_t ccap;
+    size_t ccap;
     mm_code *parts;
-    uint32_t pcap;
+    size_t pcap;
     ogroup grp;             /* the group after the guess being explored */
     /* Class representatives under group reps_serial and zero colours
      * reps_zero, consistent or not: the sets after one guess share them. */
     mm_code *reps;
-    uint32_t nreps, rcap;
+    uint32_t nreps;
+    size_t rcap;
     uint64_t reps_serial;
     uint16_t reps_zero;
     bool reps_valid;
@@ -263,16 +265,14 @@ void opt_hash(const oshared *sh, const mm_code *S, uint32_t n, uint64_t *h1,
 
 static mm_status group_reserve(ogroup *G, int n)
 {
-    if (n <= G->cap)
+    if ((size_t)n <= G->cap)
         return MM_OK;
-    int cap = G->cap ? G->cap : 8;
-    while (cap < n)
-        cap *= 2;
-    void *p = realloc(G->perm, (size_t)cap * sizeof *G->perm);
+    size_t cap = mm_grow_cap(G->cap, (size_t)n, 8, sizeof *G->cmap);
+    void *p = cap ? realloc(G->perm, cap * sizeof *G->perm) : NULL;
     if (!p)
         return MM_ERR_NOMEM;
     G->perm = p;
-    p = realloc(G->cmap, (size_t)cap * sizeof *G->cmap);
+    p = realloc(G->cmap, cap * sizeof *G->cmap);
     if (!p)
         return MM_ERR_NOMEM;
     G->cmap = p;
@@ -454,29 +454,14 @@ static bool group_first(const ogroup *G, const ozf *z, bool repeat, int p,
     return true;
 }
 
-static bool grow(void **p, uint32_t *cap, uint32_t need, size_t size)
-{
-    if (need <= *cap)
-        return true;
-    uint32_t c = *cap ? *cap : 64;
-    while (c < need)
-        c *= 2;
-    void *q = realloc(*p, (size_t)c * size);
-    if (!q)
-        return false;
-    *p = q;
-    *cap = c;
-    return true;
-}
-
+/* Room for need candidates: their codes, reply counts, histograms (R
+ * counters each) and order entries, all with one capacity. */
 static bool level_reserve_cand(olevel *l, uint32_t need, int R)
 {
     if (need <= l->ccap)
         return true;
-    uint32_t c = l->ccap ? l->ccap : 64;
-    while (c < need)
-        c *= 2;
-    mm_code *a = realloc(l->cand, (size_t)c * sizeof *a);
+    size_t c = mm_grow_cap(l->ccap, need, 64, (size_t)R * sizeof *l->hist);
+    mm_code *a = c ? realloc(l->cand, c * sizeof *a) : NULL;
     if (!a)
         return false;
     l->cand = a;
@@ -484,11 +469,11 @@ static bool level_reserve_cand(olevel *l, uint32_t need, int R)
     if (!k)
         return false;
     l->nk = k;
-    uint32_t *h = realloc(l->hist, (size_t)c * (size_t)R * sizeof *h);
+    uint32_t *h = realloc(l->hist, c * (size_t)R * sizeof *h);
     if (!h)
         return false;
     l->hist = h;
-    ocand *ci = realloc(l->ci, (size_t)c * sizeof *ci);
+    ocand *ci = realloc(l->ci, c * sizeof *ci);
     if (!ci)
         return false;
     l->ci = ci;
@@ -519,10 +504,12 @@ static void gen_rec(gen *st, int i, int *peg, unsigned used, int nz, int nf,
         if (!group_first(st->G, z, g->repeat, g->pegs, peg))
             return;
         olevel *l = st->l;
-        if (!grow((void **)&l->reps, &l->rcap, l->nreps + 1, sizeof *l->reps)) {
+        mm_code *r = mm_grow(l->reps, &l->rcap, l->nreps + 1, 64, sizeof *r);
+        if (!r) {
             st->fail = true;
             return;
         }
+        l->reps = r;
         l->reps[l->nreps++] = (mm_code)rank;
         return;
     }
@@ -624,10 +611,8 @@ static bool load_masks(olevel *l, const mm_game *g, const mm_code *S, uint32_t n
 {
     size_t words = g->wide ? 2 : 1;
     if (n * words > l->scap) {
-        uint32_t cap = l->scap ? l->scap : 64;
-        while (cap < n * words)
-            cap *= 2;
-        uint64_t *a = realloc(l->sp, cap * sizeof *a);
+        size_t cap = mm_grow_cap(l->scap, n * words, 64, sizeof *l->sp);
+        uint64_t *a = cap ? realloc(l->sp, cap * sizeof *a) : NULL;
         if (!a)
             return false;
         l->sp = a;
@@ -866,8 +851,10 @@ static bool split(olevel *l, const mm_game *g, const mm_code *S, uint32_t n,
                   uint32_t *win)
 {
     uint32_t pos[MM_MAX_REPLIES];
-    if (!grow((void **)&l->parts, &l->pcap, n, sizeof *l->parts))
+    mm_code *parts = mm_grow(l->parts, &l->pcap, n, 64, sizeof *parts);
+    if (!parts)
         return false;
+    l->parts = parts;
     uint32_t acc = 0;
     int np = 0;
     *win = 0;

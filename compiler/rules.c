@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mm_grow.h"
+
 uint64_t mm_perfect_total(uint64_t m, uint64_t b)
 {
     /* T_q = 1 + (b-1) + ... + (b-1)^(q-1) codes fit in q guesses; the
@@ -94,14 +96,10 @@ static bool big_mul(bignum *x, uint32_t m)
         carry = v >> 32;
     }
     if (carry) {
-        if (x->len == x->cap) {
-            size_t cap = x->cap ? 2 * x->cap : 16;
-            uint32_t *l = realloc(x->limb, cap * sizeof *l);
-            if (!l)
-                return false;
-            x->limb = l;
-            x->cap = cap;
-        }
+        uint32_t *l = mm_grow(x->limb, &x->cap, x->len + 1, 16, sizeof *l);
+        if (!l)
+            return false;
+        x->limb = l;
         x->limb[x->len++] = (uint32_t)carry;
     }
     return true;

@@ -9,6 +9,7 @@
 
 #include "fmt_common.h"
 #include "formats.h"
+#include "mm_grow.h"
 
 static const unsigned char bin_signature[8] = {0x89, 'M', 'M', 'T', '\r', '\n', 0x1A, '\n'};
 
@@ -129,18 +130,13 @@ static void out_bytes(outbuf *o, const void *src, size_t n)
 {
     if (o->failed)
         return;
-    if (n > o->cap - o->len) {
-        size_t cap = o->cap ? o->cap : 256;
-        while (n > cap - o->len)
-            cap *= 2;
-        unsigned char *p = realloc(o->p, cap);
-        if (!p) {
-            o->failed = true;
-            return;
-        }
-        o->p = p;
-        o->cap = cap;
+    unsigned char *p = n <= SIZE_MAX - o->len ? mm_grow(o->p, &o->cap, o->len + n, 256, 1)
+                                              : NULL;
+    if (!p) {
+        o->failed = true;
+        return;
     }
+    o->p = p;
     memcpy(o->p + o->len, src, n);
     o->len += n;
 }

@@ -17,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mm_grow.h"
+
 void mm_bracket_layout_init(mm_bracket_layout *l, const mm_game *g,
                             mm_format dialect)
 {
@@ -104,14 +106,10 @@ typedef struct parser {
 
 static void *vec_push(vec *a, size_t size)
 {
-    if (a->n == a->cap) {
-        size_t cap = a->cap ? 2 * a->cap : 64;
-        void *v = realloc(a->v, cap * size);
-        if (!v)
-            return NULL;
-        a->v = v;
-        a->cap = cap;
-    }
+    void *v = mm_grow(a->v, &a->cap, a->n + 1, 64, size);
+    if (!v)
+        return NULL;
+    a->v = v;
     void *e = (char *)a->v + a->n++ * size;
     memset(e, 0, size);
     return e;

@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mm_grow.h"
+
 #define INDENT 4
 #define DEFAULT_WIDTH 78
 
@@ -42,18 +44,13 @@ static void add(text *b, const char *s, size_t n)
 {
     if (b->nomem)
         return;
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 4096;
-        while (cap < b->len + n + 1)
-            cap *= 2;
-        char *ns = realloc(b->s, cap);
-        if (!ns) {
-            b->nomem = true;
-            return;
-        }
-        b->s = ns;
-        b->cap = cap;
+    char *ns = n < SIZE_MAX - 1 - b->len ? mm_grow(b->s, &b->cap, b->len + n + 1, 4096, 1)
+                                         : NULL;
+    if (!ns) {
+        b->nomem = true;
+        return;
     }
+    b->s = ns;
     memcpy(b->s + b->len, s, n);
     b->len += n;
     b->s[b->len] = '\0';

@@ -13,6 +13,7 @@
 
 #include "fmt_common.h"
 #include "formats.h"
+#include "mm_grow.h"
 #include "xml_lib.h"
 
 #define MM_XML_NS "urn:mmtree:tree:1"
@@ -274,7 +275,8 @@ typedef struct xml_reader {
     bool have_game;
     /* <node> elements */
     pre_node *nodes;
-    uint32_t nnodes, cap;
+    uint32_t nnodes;
+    size_t cap;
     uint32_t open[MM_FMT_MAX_DEPTH]; /* the <node> elements not yet closed */
     int nopen;
     /* <citation> text */
@@ -577,14 +579,10 @@ static mm_status on_node(xml_reader *x, bool empty)
         parent->last_slot = slot;
         parent->replies |= UINT64_C(1) << slot;
     }
-    if (x->nnodes == x->cap) {
-        uint32_t cap = x->cap ? 2 * x->cap : 1024;
-        pre_node *p = realloc(x->nodes, (size_t)cap * sizeof *p);
-        if (!p)
-            return mm_diag_set(x->d, MM_ERR_NOMEM, "out of memory for %u nodes", cap);
-        x->nodes = p;
-        x->cap = cap;
-    }
+    pre_node *p = mm_grow(x->nodes, &x->cap, (size_t)x->nnodes + 1, 1024, sizeof *p);
+    if (!p)
+        return mm_diag_set(x->d, MM_ERR_NOMEM, "out of memory for %u nodes", x->nnodes + 1);
+    x->nodes = p;
     if (!empty) {
         if (x->nopen == MM_FMT_MAX_DEPTH)
             return bad(x, "the tree is deeper than %d guesses", MM_FMT_MAX_DEPTH);

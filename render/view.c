@@ -14,6 +14,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "mm_grow.h"
+
 static mm_status not_a_tree(mm_diag *d, uint32_t node)
 {
     return mm_diag_set(d, MM_ERR_INPUT,
@@ -30,17 +32,13 @@ static bool children_ok(const mm_tree *t, uint32_t i)
     return k == 0 || (c < t->nnodes && (uint64_t)c + (uint64_t)k <= t->nnodes);
 }
 
-static mm_status push_item(view *v, uint32_t *cap, view_item it, mm_diag *d)
+static mm_status push_item(view *v, size_t *cap, view_item it, mm_diag *d)
 {
-    if (v->n == *cap) {
-        uint32_t ncap = *cap ? 2 * *cap : 64;
-        view_item *ni = realloc(v->items, (size_t)ncap * sizeof *ni);
-        if (!ni)
-            return mm_diag_set(d, MM_ERR_NOMEM, "out of memory for %lu drawn nodes",
-                               (unsigned long)ncap);
-        v->items = ni;
-        *cap = ncap;
-    }
+    view_item *ni = mm_grow(v->items, cap, (size_t)v->n + 1, 64, sizeof *ni);
+    if (!ni)
+        return mm_diag_set(d, MM_ERR_NOMEM, "out of memory for %lu drawn nodes",
+                           (unsigned long)v->n + 1);
+    v->items = ni;
     v->items[v->n++] = it;
     return MM_OK;
 }
@@ -77,14 +75,10 @@ static mm_status summarise(const mm_tree *t, view_item *it, uint64_t *visits,
         if (!children_ok(t, e.node))
             return not_a_tree(d, e.node);
         int k = mm_tree_nchildren(t, e.node);
-        if (top + (size_t)k > *cap) {
-            size_t ncap = 2 * (top + (size_t)k);
-            dfs_entry *ns = realloc(*stack, ncap * sizeof *ns);
-            if (!ns)
-                return mm_diag_set(d, MM_ERR_NOMEM, "out of memory walking the tree");
-            *stack = ns;
-            *cap = ncap;
-        }
+        dfs_entry *ns = mm_grow(*stack, cap, top + (size_t)k, 64, sizeof *ns);
+        if (!ns)
+            return mm_diag_set(d, MM_ERR_NOMEM, "out of memory walking the tree");
+        *stack = ns;
         for (int j = 0; j < k; j++)
             (*stack)[top++] = (dfs_entry){n->child + (uint32_t)j, e.depth + 1};
     }
@@ -92,7 +86,7 @@ static mm_status summarise(const mm_tree *t, view_item *it, uint64_t *visits,
 }
 
 /* Add the children of items [begin, end) (one level) to the view. */
-static mm_status add_level(const mm_tree *t, view *v, uint32_t *cap,
+static mm_status add_level(const mm_tree *t, view *v, size_t *cap,
                            uint32_t begin, uint32_t end, mm_diag *d)
 {
     for (uint32_t p = begin; p < end; p++) {
@@ -116,7 +110,7 @@ mm_status view_build(const mm_tree *t, uint32_t start, int depth,
                      uint32_t budget, view *v, mm_diag *d)
 {
     mm_status st;
-    uint32_t cap = 0;
+    size_t cap = 0;
     *v = (view){0};
     if (start >= t->nnodes)
         return not_a_tree(d, start);

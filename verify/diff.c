@@ -11,10 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mm_grow.h"
+
 typedef struct differ {
     const mm_tree *a, *b;
     mm_diff_report *r;
-    uint64_t cap;
+    size_t cap;
     uint32_t *pairs;           /* stack of (node in a, node in b) */
     uint32_t *sub;             /* scratch stack for subtree sums */
     uint32_t *mark_a, *mark_b; /* subtree stamps, so a bad tree cannot loop */
@@ -65,14 +67,10 @@ static void subtree(differ *df, const mm_tree *t, uint32_t *mark, uint32_t node,
 static bool add_item(differ *df, mm_diff_kind kind, uint32_t a, uint32_t b)
 {
     mm_diff_report *r = df->r;
-    if (r->nitems == df->cap) {
-        uint64_t cap = df->cap ? 2 * df->cap : 16;
-        mm_diff_item *ni = realloc(r->items, (size_t)cap * sizeof *ni);
-        if (!ni)
-            return false;
-        r->items = ni;
-        df->cap = cap;
-    }
+    mm_diff_item *ni = mm_grow(r->items, &df->cap, (size_t)r->nitems + 1, 16, sizeof *ni);
+    if (!ni)
+        return false;
+    r->items = ni;
     mm_diff_item *it = &r->items[r->nitems++];
     it->kind = kind;
     it->a = a;
