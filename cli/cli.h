@@ -4,7 +4,7 @@
 
 #include <stdbool.h>
 
-#include "mm_diag.h"
+#include "mmtree/diag.h"
 
 /* Exit statuses. */
 enum { EXIT_OK = 0, EXIT_CHECK = 1, EXIT_BAD = 2 };

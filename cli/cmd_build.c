@@ -7,9 +7,9 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "mm_compile.h"
-#include "mm_format.h"
-#include "mmtree.h"
+#include "mmtree/compile.h"
+#include "mmtree/format.h"
+#include "mmtree/mmtree.h"
 
 static const char build_help[] =
     "usage: mmtree build [options]\n"

@@ -3,8 +3,8 @@
 #include <stdlib.h>
 
 #include "cli.h"
-#include "mm_format.h"
-#include "mmtree.h"
+#include "mmtree/format.h"
+#include "mmtree/mmtree.h"
 
 static const char convert_help[] =
     "usage: mmtree convert IN [-o OUT] [--format F] [--name-subtrees N]\n"

@@ -3,9 +3,9 @@
 #include <string.h>
 
 #include "cli.h"
-#include "mm_format.h"
-#include "mm_verify.h"
-#include "mmtree.h"
+#include "mmtree/format.h"
+#include "mmtree/verify.h"
+#include "mmtree/mmtree.h"
 
 static const char diff_help[] =
     "usage: mmtree diff [--brief] A B\n"

@@ -3,9 +3,9 @@
 #include <string.h>
 
 #include "cli.h"
-#include "mm_format.h"
-#include "mm_render.h"
-#include "mmtree.h"
+#include "mmtree/format.h"
+#include "mmtree/render.h"
+#include "mmtree/mmtree.h"
 
 static const char render_help[] =
     "usage: mmtree render FILE|- -o OUT [options]\n"

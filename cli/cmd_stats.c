@@ -3,8 +3,8 @@
 #include <string.h>
 
 #include "cli.h"
-#include "mm_format.h"
-#include "mmtree.h"
+#include "mmtree/format.h"
+#include "mmtree/mmtree.h"
 
 static const char stats_help[] =
     "usage: mmtree stats [--json] FILE|-\n"

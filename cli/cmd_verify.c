@@ -4,9 +4,9 @@
 #include <string.h>
 
 #include "cli.h"
-#include "mm_format.h"
-#include "mm_verify.h"
-#include "mmtree.h"
+#include "mmtree/format.h"
+#include "mmtree/verify.h"
+#include "mmtree/mmtree.h"
 
 static const char verify_help[] =
     "usage: mmtree verify [--json] [--suggest] [--max-problems N] FILE|-\n"

@@ -6,22 +6,29 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "mmtree.h"
+#include "config.h"
+#include "mmtree/mmtree.h"
 
-/* Drawing lives in its own program, mmtree-render beside this one, so that
- * the other commands do not load Graphviz's libraries at every start:
- * they cost about a millisecond, a tenth of building MM(4,6). */
+/* Drawing lives in its own program, mmtree-render, so that the other
+ * commands do not load Graphviz's libraries at every start: they cost
+ * about a millisecond, a tenth of building MM(4,6).  It is looked for
+ * beside the mmtree that runs when that was named by a path (the build
+ * tree, or an installation that keeps them together), then in the
+ * libexecdir mmtree was installed for. */
+static const char *argv0;
+
 static int cmd_render_exec(int argc, char **argv)
 {
-    char self[4096], path[4096 + 32];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n <= 0)
-        return cli_usage_error("render", "cannot find the mmtree program's folder");
-    self[n] = '\0';
-    char *slash = strrchr(self, '/');
-    if (slash)
-        *slash = '\0';
-    snprintf(path, sizeof path, "%s/mmtree-render", self);
+    char path[4096];
+    const char *slash = argv0 ? strrchr(argv0, '/') : NULL;
+    path[0] = '\0';
+    if (slash && (size_t)(slash - argv0) + sizeof "/mmtree-render" <= sizeof path) {
+        snprintf(path, sizeof path, "%.*s/mmtree-render", (int)(slash - argv0), argv0);
+        if (access(path, X_OK) != 0)
+            path[0] = '\0';
+    }
+    if (!path[0])
+        snprintf(path, sizeof path, "%s/mmtree-render", MM_LIBEXECDIR);
     (void)argc;
     argv[0] = path;
     execv(path, argv);
@@ -53,6 +60,7 @@ static void usage(FILE *f)
 
 int main(int argc, char **argv)
 {
+    argv0 = argv[0];
     if (argc < 2) {
         usage(stderr);
         return EXIT_BAD;

@@ -15,7 +15,7 @@
  *  - a floor: once the best reaches the best score any partition of |S|
  *    could have, nothing later can win.
  */
-#include "mm_compile.h"
+#include "mmtree/compile.h"
 
 #include <pthread.h>
 #include <unistd.h>
@@ -25,7 +25,7 @@
 
 #include "optimal.h"
 #include "rules.h"
-#include "mm_grow.h"
+#include "core/grow.h"
 #include "slice.h"
 
 #include <math.h>
@@ -91,7 +91,7 @@ typedef struct worker {
     uint8_t *in_s;          /* [ncodes] 1 while the code is in the current S */
     mm_code *cand;          /* candidate guesses of the current node */
     uint64_t *cand_mult;    /* class sizes (branch2 only) */
-    mm_slice sl;            /* S bit-sliced (slice.h) */
+    slice_set sl;            /* S bit-sliced (slice.h) */
     /* Small S (n <= SMALL) as plain masks, 1 or 2 words a code. */
     uint64_t spos[2 * SMALL], socc[2 * SMALL];
     uint32_t scratch[NCELLS]; /* zero between small_key calls */
@@ -112,7 +112,7 @@ static int score_cmp(const shared *sh, const score *a, const score *b)
             return -1;
         if (y + MM_ENTROPY_TOL < x)
             return 1;
-        return mm_nlogn_cmp_exact(a->parts, sh->g->nreplies, b->parts,
+        return rules_nlogn_cmp_exact(a->parts, sh->g->nreplies, b->parts,
                                   sh->g->nreplies);
     }
     return (a->key > b->key) - (a->key < b->key);
@@ -187,14 +187,14 @@ static bool histogram(const worker *w, mm_code x, uint32_t n, uint32_t *h,
     const shared *sh = w->sh;
     const mm_game *g = sh->g;
     mm_rule rule = sh->key;
-    mm_guess_bits gb;
-    mm_guess_bits_of(g, x, &gb);
+    slice_guess gb;
+    slice_guess_bits(g, x, &gb);
     for (int s = 0; s < g->nreplies; s++)
         h[s] = 0;
     can_abort = can_abort && !sh->o->no_prune;
     uint32_t blocks = (n + 63) / 64;
     for (uint32_t blk = 0; blk < blocks; blk++) {
-        mm_slice_block(&w->sl, g, &gb, blk, h);
+        slice_block(&w->sl, g, &gb, blk, h);
         /* Knuth's largest part crosses the bound early; the other keys
          * rarely lose before most codes are in, so they are checked only
          * in the second half */
@@ -665,7 +665,7 @@ static mm_status worker_init(worker *w, const shared *sh)
 static void worker_release(worker *w)
 {
     free(w->in_s);
-    mm_slice_release(&w->sl);
+    slice_release(&w->sl);
     free(w->cand);
     free(w->cand_mult);
 }
@@ -682,7 +682,7 @@ static mm_status pick_guess(worker *w, const mm_code *S, uint32_t n,
         *out = S[0];
         return MM_OK;
     }
-    mm_status st = mm_slice_load(&w->sl, sh->g, S, n);
+    mm_status st = slice_load(&w->sl, sh->g, S, n);
     if (st)
         return st;
     if (n <= SMALL) {
@@ -859,13 +859,13 @@ typedef struct plan {
 static mm_status plan_push(plan *pl, const task *tk, mm_code *buf)
 {
     if (tk) {
-        task *nt = mm_grow(pl->tasks, &pl->cap, pl->ntasks + 1, 64, sizeof *nt);
+        task *nt = grow_array(pl->tasks, &pl->cap, pl->ntasks + 1, 64, sizeof *nt);
         if (!nt)
             return MM_ERR_NOMEM;
         pl->tasks = nt;
     }
     if (buf) {
-        mm_code **nb = mm_grow(pl->bufs, &pl->bcap, pl->nbufs + 1, 16, sizeof *nb);
+        mm_code **nb = grow_array(pl->bufs, &pl->bcap, pl->nbufs + 1, 16, sizeof *nb);
         if (!nb)
             return MM_ERR_NOMEM;
         pl->bufs = nb;
@@ -988,12 +988,12 @@ mm_status mm_compile(const mm_game *g, const mm_compile_opts *o, mm_tree *t,
     if (o->first != MM_NO_CODE && o->first >= g->ncodes)
         return mm_diag_set(d, MM_ERR_USAGE, "first guess is not a code of the game");
     if (o->rule >= MM_RULE_COUNT_ONE_STEP)
-        return mm_optimal_compile(g, o, t, d);
+        return opt_compile(g, o, t, d);
     sh.g = g;
     sh.o = o;
     sh.key = o->rule == MM_RULE_BRANCH2 ? MM_RULE_KOOI : o->rule;
     sh.all_colors = (uint16_t)((1u << g->colors) - 1);
-    if ((st = mm_rule_tables_init(&sh.rt, g, g->ncodes,
+    if ((st = rules_tables_init(&sh.rt, g, g->ncodes,
                                   o->rule == MM_RULE_BRANCH2, d)))
         return st;
     sh.answers = sh.rt.answers;
@@ -1015,7 +1015,7 @@ out:
         mm_diag_set(d, st, "out of memory building the tree");
     free(all);
     worker_release(&w);
-    mm_rule_tables_release(&sh.rt);
+    rules_tables_release(&sh.rt);
     if (st)
         mm_tree_release(t);
     return st;

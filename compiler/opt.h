@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "mm_compile.h"
+#include "mmtree/compile.h"
 
 typedef uint64_t oval;
 #define OV(t, w) ((uint64_t)(t) << 6 | (uint64_t)(w))
@@ -86,7 +86,7 @@ typedef struct oshared {
     int answers;                 /* replies the game can give */
     uint64_t salt;               /* mixes the mode into cache keys */
     uint64_t *r1, *r2;           /* per code random words for set hashes */
-    struct mm_guess_bits *gbits; /* per code, for bit-sliced scoring */
+    struct slice_guess *gbits; /* per code, for bit-sliced scoring */
     oval *lbtab;                 /* [K][m]: perfect-tree bound, K parts */
     uint32_t lbmax;              /* largest m in lbtab */
     ocache cache;

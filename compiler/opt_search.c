@@ -45,7 +45,7 @@
 #include <time.h>
 
 #include "rules.h"
-#include "mm_grow.h"
+#include "core/grow.h"
 #include "slice.h"
 
 typedef struct ocand {
@@ -64,7 +64,7 @@ typedef struct opart {
 typedef struct olevel {
     uint64_t *sp, *so;      /* S as masks, when at most SMALL_SET codes */
     size_t scap;
-    mm_slice sl;            /* S bit-sliced, when larger */
+    slice_set sl;            /* S bit-sliced, when larger */
     mm_code *cand;
     uint8_t *nk;            /* replies each candidate gets (small sets) */
     uint32_t *hist;
@@ -141,7 +141,7 @@ static oval lower_calc(uint64_t m, int k)
     if (k < 1)
         k = 1;
     int d = perfect_depth(m, k);
-    return OV(mm_perfect_total(m, (uint64_t)k + 1), d > 63 ? 63 : d);
+    return OV(rules_perfect_total(m, (uint64_t)k + 1), d > 63 ? 63 : d);
 }
 
 oval opt_lower(const oshared *sh, uint32_t m, int k)
@@ -170,7 +170,7 @@ mm_status oshared_init(oshared *sh, const mm_game *g, size_t cache_bytes)
     if (!sh->r1 || !sh->r2 || !sh->lbtab || !sh->gbits)
         goto nomem;
     for (mm_code x = 0; x < g->ncodes; x++)
-        mm_guess_bits_of(g, x, &sh->gbits[x]);
+        slice_guess_bits(g, x, &sh->gbits[x]);
     uint64_t seed = 0x6d6d74726565u;   /* fixed: checkpoints stay valid */
     for (mm_code x = 0; x < g->ncodes; x++) {
         sh->r1[x] = splitmix(&seed);
@@ -225,7 +225,7 @@ void oworker_release(oworker *w)
             olevel *l = &w->lv[i];
             free(l->sp);
             free(l->so);
-            mm_slice_release(&l->sl);
+            slice_release(&l->sl);
             free(l->cand);
             free(l->nk);
             free(l->hist);
@@ -267,7 +267,7 @@ static mm_status group_reserve(ogroup *G, int n)
 {
     if ((size_t)n <= G->cap)
         return MM_OK;
-    size_t cap = mm_grow_cap(G->cap, (size_t)n, 8, sizeof *G->cmap);
+    size_t cap = grow_cap(G->cap, (size_t)n, 8, sizeof *G->cmap);
     void *p = cap ? realloc(G->perm, cap * sizeof *G->perm) : NULL;
     if (!p)
         return MM_ERR_NOMEM;
@@ -460,7 +460,7 @@ static bool level_reserve_cand(olevel *l, uint32_t need, int R)
 {
     if (need <= l->ccap)
         return true;
-    size_t c = mm_grow_cap(l->ccap, need, 64, (size_t)R * sizeof *l->hist);
+    size_t c = grow_cap(l->ccap, need, 64, (size_t)R * sizeof *l->hist);
     mm_code *a = c ? realloc(l->cand, c * sizeof *a) : NULL;
     if (!a)
         return false;
@@ -504,7 +504,7 @@ static void gen_rec(gen *st, int i, int *peg, unsigned used, int nz, int nf,
         if (!group_first(st->G, z, g->repeat, g->pegs, peg))
             return;
         olevel *l = st->l;
-        mm_code *r = mm_grow(l->reps, &l->rcap, l->nreps + 1, 64, sizeof *r);
+        mm_code *r = grow_array(l->reps, &l->rcap, l->nreps + 1, 64, sizeof *r);
         if (!r) {
             st->fail = true;
             return;
@@ -611,7 +611,7 @@ static bool load_masks(olevel *l, const mm_game *g, const mm_code *S, uint32_t n
 {
     size_t words = g->wide ? 2 : 1;
     if (n * words > l->scap) {
-        size_t cap = mm_grow_cap(l->scap, n * words, 64, sizeof *l->sp);
+        size_t cap = grow_cap(l->scap, n * words, 64, sizeof *l->sp);
         uint64_t *a = cap ? realloc(l->sp, cap * sizeof *a) : NULL;
         if (!a)
             return false;
@@ -638,7 +638,7 @@ static void histogram(const oshared *sh, const olevel *l, uint32_t n, mm_code x,
     const mm_game *g = sh->g;
     const uint8_t *slot = &g->slot[0][0];
     if (n > SMALL_SET) {
-        mm_slice_histogram(&l->sl, g, &sh->gbits[x], h);
+        slice_histogram(&l->sl, g, &sh->gbits[x], h);
         return;
     }
     memset(h, 0, (size_t)g->nreplies * sizeof *h);
@@ -851,7 +851,7 @@ static bool split(olevel *l, const mm_game *g, const mm_code *S, uint32_t n,
                   uint32_t *win)
 {
     uint32_t pos[MM_MAX_REPLIES];
-    mm_code *parts = mm_grow(l->parts, &l->pcap, n, 64, sizeof *parts);
+    mm_code *parts = grow_array(l->parts, &l->pcap, n, 64, sizeof *parts);
     if (!parts)
         return false;
     l->parts = parts;
@@ -1347,7 +1347,7 @@ static bool level_begin(oworker *w, int lv, const ogroup *G, const mm_code *S,
     const oshared *sh = w->sh;
     olevel *l = &w->lv[lv];
     /* sets up to SMALL_SET as plain masks, larger ones bit-sliced */
-    if (n > SMALL_SET ? mm_slice_load(&l->sl, sh->g, S, n) != MM_OK
+    if (n > SMALL_SET ? slice_load(&l->sl, sh->g, S, n) != MM_OK
                       : !load_masks(l, sh->g, S, n))
         return false;
     zf_init(z, sh, G, S, n);

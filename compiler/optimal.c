@@ -350,7 +350,7 @@ done:;
     return MM_OK;
 }
 
-mm_status mm_optimal_compile(const mm_game *g, const mm_compile_opts *o,
+mm_status opt_compile(const mm_game *g, const mm_compile_opts *o,
                              mm_tree *t, mm_diag *d)
 {
     driver dr;

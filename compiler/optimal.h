@@ -2,11 +2,11 @@
 #ifndef MM_OPTIMAL_H
 #define MM_OPTIMAL_H
 
-#include "mm_compile.h"
+#include "mmtree/compile.h"
 
 /* Build the tree of an optimal rule (MM_RULE_OPTIMAL...) into t, which
  * mm_compile has initialised. */
-mm_status mm_optimal_compile(const mm_game *g, const mm_compile_opts *o,
+mm_status opt_compile(const mm_game *g, const mm_compile_opts *o,
                              mm_tree *t, mm_diag *d);
 
 #endif

@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mm_grow.h"
+#include "core/grow.h"
 
-uint64_t mm_perfect_total(uint64_t m, uint64_t b)
+uint64_t rules_perfect_total(uint64_t m, uint64_t b)
 {
     /* T_q = 1 + (b-1) + ... + (b-1)^(q-1) codes fit in q guesses; the
      * next m - T_q need q+1 each.  S_q (eq. 16) is what the first q levels
@@ -25,7 +25,7 @@ uint64_t mm_perfect_total(uint64_t m, uint64_t b)
     return (q + 1) * m - s;
 }
 
-mm_status mm_rule_tables_init(mm_rule_tables *rt, const mm_game *g,
+mm_status rules_tables_init(mm_rule_tables *rt, const mm_game *g,
                               uint32_t max, bool logs, mm_diag *d)
 {
     memset(rt, 0, sizeof *rt);
@@ -33,7 +33,7 @@ mm_status mm_rule_tables_init(mm_rule_tables *rt, const mm_game *g,
     rt->nlogn = malloc(((size_t)max + 1) * sizeof *rt->nlogn);
     rt->lower = malloc(((size_t)max + 1) * sizeof *rt->lower);
     if (!rt->nlogn || !rt->lower) {
-        mm_rule_tables_release(rt);
+        rules_tables_release(rt);
         return mm_diag_set(d, MM_ERR_NOMEM, "out of memory for rule tables");
     }
     rt->answers = __builtin_popcountll(mm_game_reply_set(g));
@@ -42,7 +42,7 @@ mm_status mm_rule_tables_init(mm_rule_tables *rt, const mm_game *g,
          * unit up to n = 2^24. */
         long double v = n > 1 ? (long double)n * log2l((long double)n) : 0.0L;
         rt->nlogn[n] = (uint64_t)llroundl(ldexpl(v, MM_ENTROPY_FRAC));
-        rt->lower[n] = mm_perfect_total(n, (uint64_t)rt->answers);
+        rt->lower[n] = rules_perfect_total(n, (uint64_t)rt->answers);
     }
     if (!logs)
         return MM_OK;
@@ -51,7 +51,7 @@ mm_status mm_rule_tables_init(mm_rule_tables *rt, const mm_game *g,
     rt->ln = malloc(((size_t)max + 1) * sizeof *rt->ln);
     rt->power = calloc((size_t)max + 1, sizeof *rt->power);
     if (!rt->ln || !rt->power) {
-        mm_rule_tables_release(rt);
+        rules_tables_release(rt);
         return mm_diag_set(d, MM_ERR_NOMEM, "out of memory for rule tables");
     }
     for (uint32_t n = 0; n <= max; n++)
@@ -71,7 +71,7 @@ mm_status mm_rule_tables_init(mm_rule_tables *rt, const mm_game *g,
     return MM_OK;
 }
 
-void mm_rule_tables_release(mm_rule_tables *rt)
+void rules_tables_release(mm_rule_tables *rt)
 {
     free(rt->nlogn);
     free(rt->lower);
@@ -96,7 +96,7 @@ static bool big_mul(bignum *x, uint32_t m)
         carry = v >> 32;
     }
     if (carry) {
-        uint32_t *l = mm_grow(x->limb, &x->cap, x->len + 1, 16, sizeof *l);
+        uint32_t *l = grow_array(x->limb, &x->cap, x->len + 1, 16, sizeof *l);
         if (!l)
             return false;
         x->limb = l;
@@ -121,7 +121,7 @@ static int sorted_parts(const uint32_t *a, int k, uint32_t *out)
     return n;
 }
 
-int mm_nlogn_cmp_exact(const uint32_t *a, int ka, const uint32_t *b, int kb)
+int rules_nlogn_cmp_exact(const uint32_t *a, int ka, const uint32_t *b, int kb)
 {
     uint32_t x[MM_MAX_REPLIES], y[MM_MAX_REPLIES];
     int nx = sorted_parts(a, ka, x), ny = sorted_parts(b, kb, y);

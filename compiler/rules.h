@@ -9,8 +9,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "mm_compile.h"
-#include "mm_game.h"
+#include "mmtree/compile.h"
+#include "mmtree/game.h"
 
 /* Entropy keys are sum n_i log2 n_i in fixed point with 32 fraction bits.
  * Each table entry is within one unit of the truth, so two sums closer than
@@ -34,17 +34,17 @@ typedef struct mm_rule_tables {
     mm_power *power;     /* perfect-power decomposition */
 } mm_rule_tables;
 
-mm_status mm_rule_tables_init(mm_rule_tables *rt, const mm_game *g,
+mm_status rules_tables_init(mm_rule_tables *rt, const mm_game *g,
                               uint32_t max, bool logs, mm_diag *d);
-void mm_rule_tables_release(mm_rule_tables *rt);
+void rules_tables_release(mm_rule_tables *rt);
 
 /* Least total number of guesses for m codes in a perfect tree with
  * branching factor b - 1 after each guess (Ville eqs. 15-20; Neuwirth's
  * e(M) times m). */
-uint64_t mm_perfect_total(uint64_t m, uint64_t b);
+uint64_t rules_perfect_total(uint64_t m, uint64_t b);
 
 /* Exact comparison of sum n_i log n_i for two multisets of part sizes
  * (arrays of k counts, zeros ignored): <0, 0, >0. */
-int mm_nlogn_cmp_exact(const uint32_t *a, int ka, const uint32_t *b, int kb);
+int rules_nlogn_cmp_exact(const uint32_t *a, int ka, const uint32_t *b, int kb);
 
 #endif

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void mm_guess_bits_of(const mm_game *g, mm_code x, mm_guess_bits *gb)
+void slice_guess_bits(const mm_game *g, mm_code x, slice_guess *gb)
 {
     size_t words = g->wide ? 2 : 1;
     int np = 0, no = 0;
@@ -18,7 +18,7 @@ void mm_guess_bits_of(const mm_game *g, mm_code x, mm_guess_bits *gb)
     }
 }
 
-mm_status mm_slice_load(mm_slice *s, const mm_game *g, const mm_code *S, uint32_t n)
+mm_status slice_load(slice_set *s, const mm_game *g, const mm_code *S, uint32_t n)
 {
     size_t nbits = (size_t)g->pegs * (size_t)g->colors, words = g->wide ? 2 : 1;
     uint32_t blocks = (n + 63) / 64;
@@ -50,7 +50,7 @@ mm_status mm_slice_load(mm_slice *s, const mm_game *g, const mm_code *S, uint32_
     return MM_OK;
 }
 
-void mm_slice_release(mm_slice *s)
+void slice_release(slice_set *s)
 {
     free(s->pos);
     free(s->occ);
@@ -79,7 +79,7 @@ static inline uint64_t plane_eq(const uint64_t pl[4], int v)
 /* The block's replies for a peg count known at compile time (the loops
  * unroll), or for any p when p is a variable. */
 static inline __attribute__((always_inline)) void
-block(const mm_slice *s, const mm_game *g, const mm_guess_bits *gb, uint32_t blk,
+block(const slice_set *s, const mm_game *g, const slice_guess *gb, uint32_t blk,
       uint32_t *h, const int p)
 {
     int nbits = p * g->colors;
@@ -119,7 +119,7 @@ block(const mm_slice *s, const mm_game *g, const mm_guess_bits *gb, uint32_t blk
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 __attribute__((target_clones("popcnt", "default")))
 #endif
-void mm_slice_block(const mm_slice *s, const mm_game *g, const mm_guess_bits *gb,
+void slice_block(const slice_set *s, const mm_game *g, const slice_guess *gb,
                     uint32_t blk, uint32_t *h)
 {
     switch (g->pegs) {   /* the common games get unrolled code */
@@ -130,10 +130,10 @@ void mm_slice_block(const mm_slice *s, const mm_game *g, const mm_guess_bits *gb
     }
 }
 
-void mm_slice_histogram(const mm_slice *s, const mm_game *g, const mm_guess_bits *gb,
+void slice_histogram(const slice_set *s, const mm_game *g, const slice_guess *gb,
                         uint32_t *h)
 {
     memset(h, 0, (size_t)g->nreplies * sizeof *h);
     for (uint32_t blk = 0; blk < (s->n + 63) / 64; blk++)
-        mm_slice_block(s, g, gb, blk, h);
+        slice_block(s, g, gb, blk, h);
 }

@@ -16,34 +16,34 @@
 
 #include <stdint.h>
 
-#include "mm_diag.h"
-#include "mm_game.h"
+#include "mmtree/diag.h"
+#include "mmtree/game.h"
 
-typedef struct mm_slice {
+typedef struct slice_set {
     uint64_t *pos, *occ;   /* blocks of nbits words each */
     uint32_t n;            /* codes laid out */
     uint32_t cap;          /* blocks allocated */
-} mm_slice;
+} slice_set;
 
 /* The set bits of a guess's masks, as word indices into a block. */
-typedef struct mm_guess_bits {
+typedef struct slice_guess {
     uint8_t pos[MM_MAX_PEGS], occ[MM_MAX_PEGS];
-} mm_guess_bits;
+} slice_guess;
 
-void mm_guess_bits_of(const mm_game *g, mm_code x, mm_guess_bits *gb);
+void slice_guess_bits(const mm_game *g, mm_code x, slice_guess *gb);
 
 /* Lay out S (n codes); MM_ERR_NOMEM when it cannot grow.  A zeroed
- * mm_slice is empty and ready. */
-mm_status mm_slice_load(mm_slice *s, const mm_game *g, const mm_code *S, uint32_t n);
-void mm_slice_release(mm_slice *s);
+ * slice_set is empty and ready. */
+mm_status slice_load(slice_set *s, const mm_game *g, const mm_code *S, uint32_t n);
+void slice_release(slice_set *s);
 
 /* Add the replies of the guess against block blk to the slot histogram
  * h (g->nreplies counters). */
-void mm_slice_block(const mm_slice *s, const mm_game *g, const mm_guess_bits *gb,
+void slice_block(const slice_set *s, const mm_game *g, const slice_guess *gb,
                     uint32_t blk, uint32_t *h);
 
 /* The whole histogram of the guess over the set, h zeroed first. */
-void mm_slice_histogram(const mm_slice *s, const mm_game *g, const mm_guess_bits *gb,
+void slice_histogram(const slice_set *s, const mm_game *g, const slice_guess *gb,
                         uint32_t *h);
 
 #endif

@@ -1,4 +1,4 @@
-#include "mm_diag.h"
+#include "mmtree/diag.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-#include "mm_game.h"
+#include "mmtree/game.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-#include "mm_tree.h"
+#include "mmtree/tree.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-#include "mmtree.h"
+#include "mmtree/mmtree.h"
 
 #include "config.h"
 

@@ -9,7 +9,7 @@
 
 #include "fmt_common.h"
 #include "formats.h"
-#include "mm_grow.h"
+#include "core/grow.h"
 
 static const unsigned char bin_signature[8] = {0x89, 'M', 'M', 'T', '\r', '\n', 0x1A, '\n'};
 
@@ -68,7 +68,7 @@ typedef struct bin_item {
 
 /* Each node pushes at most nreplies - 1 children and the depth is bounded,
  * so the walk's stack never holds more than this. */
-#define BIN_STACK_MAX (MM_FMT_MAX_DEPTH * MM_MAX_REPLIES)
+#define BIN_STACK_MAX (FMT_MAX_DEPTH * MM_MAX_REPLIES)
 
 /* The scratch of a walk over the tree (encoder and decoder alike): the
  * codes, in ranges that each node splits in place by its guess, and the
@@ -130,7 +130,7 @@ static void out_bytes(outbuf *o, const void *src, size_t n)
 {
     if (o->failed)
         return;
-    unsigned char *p = n <= SIZE_MAX - o->len ? mm_grow(o->p, &o->cap, o->len + n, 256, 1)
+    unsigned char *p = n <= SIZE_MAX - o->len ? grow_array(o->p, &o->cap, o->len + n, 256, 1)
                                               : NULL;
     if (!p) {
         o->failed = true;
@@ -231,10 +231,10 @@ static mm_status encode_nodes(const mm_tree *t, const mm_game *g, outbuf *o,
         }
         if (!nd->replies)
             continue;
-        if (it.depth >= MM_FMT_MAX_DEPTH) {
+        if (it.depth >= FMT_MAX_DEPTH) {
             st = mm_diag_set(d, MM_ERR_LIMIT,
                              "the tree is deeper than %d guesses, the most the "
-                             "binary format holds", MM_FMT_MAX_DEPTH);
+                             "binary format holds", FMT_MAX_DEPTH);
             goto out;
         }
         uint32_t cnt[MM_MAX_REPLIES], start[MM_MAX_REPLIES];
@@ -253,7 +253,7 @@ out:
     return st;
 }
 
-mm_status mm_bin_write(const mm_tree *t, char **buf, size_t *len, mm_diag *d)
+mm_status bin_write(const mm_tree *t, char **buf, size_t *len, mm_diag *d)
 {
     mm_status st;
     mm_game g;
@@ -262,12 +262,12 @@ mm_status mm_bin_write(const mm_tree *t, char **buf, size_t *len, mm_diag *d)
     size_t rule_len = pv->rule ? strlen(pv->rule) : 0;
     size_t cit_len = pv->citation ? strlen(pv->citation) : 0, bad;
 
-    if (pv->rule && !mm_fmt_rule_ok(pv->rule, rule_len))
+    if (pv->rule && !fmt_rule_ok(pv->rule, rule_len))
         return mm_diag_set(d, MM_ERR_INPUT, "rule name '%.64s' is not 1-%d letters, "
-                           "digits, '.', '_' or '-'", pv->rule, MM_FMT_RULE_MAX);
-    if (pv->citation && !mm_fmt_text_ok(pv->citation, cit_len, &bad))
+                           "digits, '.', '_' or '-'", pv->rule, FMT_RULE_MAX);
+    if (pv->citation && !fmt_text_ok(pv->citation, cit_len, &bad))
         return mm_diag_set(d, MM_ERR_INPUT, "the citation is not 1-%d characters of "
-                           "UTF-8 text (byte %zu)", MM_FMT_TEXT_MAX_CHARS, bad);
+                           "UTF-8 text (byte %zu)", FMT_TEXT_MAX_CHARS, bad);
     if ((st = mm_game_init(&g, t->pegs, t->colors, t->repeat, d)))
         return st;
     if (pv->rule && pv->first != MM_NO_CODE && pv->first >= g.ncodes) {
@@ -454,9 +454,9 @@ static mm_status decode_nodes(bin_reader *r, mm_tree *t, uint32_t nodes)
         nd->replies = replies;
         if (!k)
             continue;
-        if (it.depth >= MM_FMT_MAX_DEPTH) {
+        if (it.depth >= FMT_MAX_DEPTH) {
             st = mm_diag_at_offset(r->d, MM_ERR_INPUT, at,
-                                   "the tree is deeper than %d guesses", MM_FMT_MAX_DEPTH);
+                                   "the tree is deeper than %d guesses", FMT_MAX_DEPTH);
             goto out;
         }
         if (k > nodes - next) {
@@ -553,10 +553,10 @@ static mm_status parse_header(const unsigned char *buf, size_t len, bin_header *
         if (h->rule_len > len - at - 1)
             return truncated(d, at, "the rule name");
         h->rule = buf + at + 1;
-        if (!mm_fmt_rule_ok((const char *)h->rule, h->rule_len))
+        if (!fmt_rule_ok((const char *)h->rule, h->rule_len))
             return mm_diag_at_offset(d, MM_ERR_INPUT, (int64_t)at,
                                      "rule name is not 1-%d letters, digits, '.', '_' or '-'",
-                                     MM_FMT_RULE_MAX);
+                                     FMT_RULE_MAX);
         at += 1 + h->rule_len;
     }
     if (h->flags & FLAG_FIRST) {
@@ -575,11 +575,11 @@ static mm_status parse_header(const unsigned char *buf, size_t len, bin_header *
         h->citation = buf + at + 2;
         size_t bad;
         if (h->cit_len > BIN_MAX_CITATION ||
-            !mm_fmt_text_ok((const char *)h->citation, h->cit_len, &bad))
+            !fmt_text_ok((const char *)h->citation, h->cit_len, &bad))
             return mm_diag_at_offset(d, MM_ERR_INPUT,
                                      (int64_t)(at + 2 + (h->cit_len > BIN_MAX_CITATION ? 0 : bad)),
                                      "the citation is not 1-%d characters of UTF-8 text",
-                                     MM_FMT_TEXT_MAX_CHARS);
+                                     FMT_TEXT_MAX_CHARS);
         at += 2 + h->cit_len;
     }
     if (len - at < 4)
@@ -620,7 +620,7 @@ nomem:
     return mm_diag_set(d, MM_ERR_NOMEM, "out of memory");
 }
 
-mm_status mm_bin_read(const char *name, const unsigned char *buf, size_t len,
+mm_status bin_read(const char *name, const unsigned char *buf, size_t len,
                       unsigned flags, mm_tree *t, mm_diag *d)
 {
     /* flags: a .mmt file states nothing the game does not decide, so a

@@ -7,19 +7,19 @@
 #include "formats.h"
 
 /* Nesting of full forms in the text, and guesses on a path of the tree. */
-#define MM_BRACKET_MAX_DEPTH 1024
+#define BRACKET_MAX_DEPTH 1024
 /* Capital letters in a sub-tree name. */
-#define MM_BRACKET_NAME_MAX 8
+#define BRACKET_NAME_MAX 8
 
 /* The slots a full form writes, in order: knuth writes every reply slot,
  * irving all but (p-1, 1). */
-typedef struct mm_bracket_layout {
+typedef struct bracket_layout {
     int nslots;
     uint8_t slot[MM_MAX_REPLIES];  /* written slot -> game slot (ORDER REPLY) */
     uint64_t semis;                /* bit i: a ';' follows written slot i */
-} mm_bracket_layout;
+} bracket_layout;
 
-void mm_bracket_layout_init(mm_bracket_layout *l, const mm_game *g,
+void bracket_layout_init(bracket_layout *l, const mm_game *g,
                             mm_format dialect);
 
 #endif

@@ -17,9 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mm_grow.h"
+#include "core/grow.h"
 
-void mm_bracket_layout_init(mm_bracket_layout *l, const mm_game *g,
+void bracket_layout_init(bracket_layout *l, const mm_game *g,
                             mm_format dialect)
 {
     int skip = dialect == MM_FMT_IRVING ? g->slot[g->pegs - 1][g->pegs] : -1;
@@ -106,7 +106,7 @@ typedef struct parser {
 
 static void *vec_push(vec *a, size_t size)
 {
-    void *v = mm_grow(a->v, &a->cap, a->n + 1, 64, size);
+    void *v = grow_array(a->v, &a->cap, a->n + 1, 64, size);
     if (!v)
         return NULL;
     a->v = v;
@@ -265,11 +265,11 @@ static mm_status new_node(parser *p, size_t off, uint32_t count, int form,
 static mm_status scan_name(parser *p, size_t *len)
 {
     size_t start = p->i;
-    while (p->i < p->len && is_upper(p->s[p->i]) && p->i - start <= MM_BRACKET_NAME_MAX)
+    while (p->i < p->len && is_upper(p->s[p->i]) && p->i - start <= BRACKET_NAME_MAX)
         p->i++;
-    if (p->i - start > MM_BRACKET_NAME_MAX)
+    if (p->i - start > BRACKET_NAME_MAX)
         return fail(p, MM_ERR_INPUT, start, "sub-tree name '%.*s...' is longer than %d letters",
-                    MM_BRACKET_NAME_MAX, p->s + start, MM_BRACKET_NAME_MAX);
+                    BRACKET_NAME_MAX, p->s + start, BRACKET_NAME_MAX);
     *len = p->i - start;
     return MM_OK;
 }
@@ -395,7 +395,7 @@ static mm_status close_frame(parser *p, uint32_t *idx)
 }
 
 /* A whole node with everything inside it, iteratively: an explicit stack
- * of open full forms, bounded by MM_BRACKET_MAX_DEPTH. */
+ * of open full forms, bounded by BRACKET_MAX_DEPTH. */
 static mm_status parse_tree(parser *p, bool body, uint32_t *out)
 {
     mm_status st;
@@ -405,9 +405,9 @@ static mm_status parse_tree(parser *p, bool body, uint32_t *out)
         if ((st = parse_head(p, body && p->stack.n == 0, &idx, &open)))
             return st;
         if (open) {
-            if (p->stack.n >= MM_BRACKET_MAX_DEPTH)
+            if (p->stack.n >= BRACKET_MAX_DEPTH)
                 return fail(p, MM_ERR_LIMIT, NODES(p)[idx].off,
-                            "sub-trees nested deeper than %d levels", MM_BRACKET_MAX_DEPTH);
+                            "sub-trees nested deeper than %d levels", BRACKET_MAX_DEPTH);
             frame *f = vec_push(&p->stack, sizeof *f);
             if (!f)
                 return mm_diag_set(p->d, MM_ERR_NOMEM, "out of memory");
@@ -615,7 +615,7 @@ static mm_status parse_header(parser *p)
 static uint64_t name_key(const char *s, size_t n)
 {
     uint64_t k = 0;
-    for (size_t j = 0; j < MM_BRACKET_NAME_MAX; j++)
+    for (size_t j = 0; j < BRACKET_NAME_MAX; j++)
         k = k << 8 | (j < n ? (unsigned char)s[j] : 0u);
     return k;
 }
@@ -794,7 +794,7 @@ static size_t star_off(const parser *p, const bnode *a)
     return q;
 }
 
-static void group_sizes(const mm_bracket_layout *l, char *buf, size_t size)
+static void group_sizes(const bracket_layout *l, char *buf, size_t size)
 {
     size_t n = 0;
     int run = 0;
@@ -811,7 +811,7 @@ static void group_sizes(const mm_bracket_layout *l, char *buf, size_t size)
 /* The slot counts of the full forms (and '*') tell the dialects apart;
  * then every full form must have exactly the layout of that dialect. */
 static mm_status check_slots(parser *p, const mm_game *g, mm_format want,
-                             mm_bracket_layout *lay)
+                             bracket_layout *lay)
 {
     const bnode *nodes = NODES(p);
     char buf[64];
@@ -842,7 +842,7 @@ static mm_status check_slots(parser *p, const mm_game *g, mm_format want,
         return fail(p, MM_ERR_INPUT, p->game_off, "the header says notation=%s, not %s",
                     mm_format_name(p->notation), mm_format_name(want));
     }
-    mm_bracket_layout_init(lay, g, want);
+    bracket_layout_init(lay, g, want);
     const char *dname = mm_format_name(want);
     for (size_t k = 0; k < p->nodes.n; k++) {
         const bnode *a = &nodes[k];
@@ -1025,7 +1025,7 @@ typedef struct expander {
     mm_tree *t;
     bool lenient;
     mm_format dialect;
-    const mm_bracket_layout *lay;
+    const bracket_layout *lay;
     mm_code *codes, *tmp;
     vec stack;   /* xitem */
 } expander;
@@ -1225,9 +1225,9 @@ static mm_status expand_one(expander *x, const xitem *it)
     uint32_t n = it->hi - it->lo;
     char buf[64];
     x->t->where[it->tn] = pos_of(p, a->off);
-    if (it->depth > MM_BRACKET_MAX_DEPTH)
+    if (it->depth > BRACKET_MAX_DEPTH)
         return fail(p, MM_ERR_LIMIT, a->off, "the tree is deeper than %d guesses",
-                    MM_BRACKET_MAX_DEPTH);
+                    BRACKET_MAX_DEPTH);
     if (!x->lenient && a->count != n)
         return fail(p, MM_ERR_INPUT, a->off, "%s states %u codes, but %u are possible here",
                     describe(p, a, buf, sizeof buf), a->count, n);
@@ -1294,13 +1294,13 @@ static mm_status set_provenance(parser *p, mm_tree *t, mm_code first)
     return st ? mm_diag_set(p->d, st, "out of memory") : MM_OK;
 }
 
-mm_status mm_bracket_read(const char *name, const char *text, size_t len,
+mm_status bracket_read(const char *name, const char *text, size_t len,
                           mm_format dialect, unsigned flags, mm_tree *t,
                           mm_diag *d)
 {
     parser p = {.s = text, .len = len, .d = d, .notation = MM_FMT_AUTO};
     expander x = {.p = &p, .lenient = flags & MM_READ_LENIENT};
-    mm_bracket_layout lay;
+    bracket_layout lay;
     mm_game g = {0};
     mm_code first = MM_NO_CODE;
     mm_status st;

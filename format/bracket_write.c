@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mm_grow.h"
+#include "core/grow.h"
 
 #define INDENT 4
 #define DEFAULT_WIDTH 78
@@ -30,7 +30,7 @@ typedef struct writer {
     const mm_tree *t;
     mm_game g;
     mm_format dialect;
-    mm_bracket_layout lay;
+    bracket_layout lay;
     text out, chunk;    /* the file; the piece up to the next break */
     size_t col;         /* length of the current line */
     bool fresh;         /* nothing but indentation on the current line */
@@ -44,7 +44,7 @@ static void add(text *b, const char *s, size_t n)
 {
     if (b->nomem)
         return;
-    char *ns = n < SIZE_MAX - 1 - b->len ? mm_grow(b->s, &b->cap, b->len + n + 1, 4096, 1)
+    char *ns = n < SIZE_MAX - 1 - b->len ? grow_array(b->s, &b->cap, b->len + n + 1, 4096, 1)
                                          : NULL;
     if (!ns) {
         b->nomem = true;
@@ -145,9 +145,9 @@ static int form_of(const writer *w, uint32_t i)
 
 static void name_text(uint32_t k, char *buf)
 {
-    char tmp[MM_BRACKET_NAME_MAX];
+    char tmp[BRACKET_NAME_MAX];
     int n = 0;
-    for (; k && n < MM_BRACKET_NAME_MAX; k /= 26) {
+    for (; k && n < BRACKET_NAME_MAX; k /= 26) {
         k--;
         tmp[n++] = (char)('A' + k % 26);
     }
@@ -162,7 +162,7 @@ static void put_simple(writer *w, uint32_t i, int form)
     const mm_node *n = &w->t->nodes[i];
     char code[MM_MAX_PEGS + 1];
     if (w->name[i]) {
-        char name[MM_BRACKET_NAME_MAX + 1];
+        char name[BRACKET_NAME_MAX + 1];
         name_text(w->name[i], name);
         put(w, "%u%s", n->count, name);
         return;
@@ -331,7 +331,7 @@ static mm_status check_writable(const writer *w, mm_diag *d)
     return MM_OK;
 }
 
-mm_status mm_bracket_write(const mm_tree *t, mm_format dialect,
+mm_status bracket_write(const mm_tree *t, mm_format dialect,
                            const mm_write_opts *o, char **buf, size_t *len,
                            mm_diag *d)
 {
@@ -342,7 +342,7 @@ mm_status mm_bracket_write(const mm_tree *t, mm_format dialect,
     if (st)
         return st;
     w.width = o && o->line_width > 0 ? (size_t)o->line_width : DEFAULT_WIDTH;
-    mm_bracket_layout_init(&w.lay, &w.g, w.dialect);
+    bracket_layout_init(&w.lay, &w.g, w.dialect);
     if ((st = check_writable(&w, d)))
         goto out;
     w.name = calloc(t->nnodes, sizeof *w.name);
@@ -360,7 +360,7 @@ mm_status mm_bracket_write(const mm_tree *t, mm_format dialect,
     if (w.nnamed) {
         add(&w.out, "where\n", 6);
         for (uint32_t k = 0; k < w.nnamed; k++) {
-            char name[MM_BRACKET_NAME_MAX + 1];
+            char name[BRACKET_NAME_MAX + 1];
             name_text(k + 1, name);
             put(&w, "%s = ", name);
             if ((st = emit(&w, w.named[k], true, stack, d)))

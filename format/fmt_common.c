@@ -3,9 +3,9 @@
 #include <stdio.h>
 #include <string.h>
 
-bool mm_fmt_rule_ok(const char *s, size_t len)
+bool fmt_rule_ok(const char *s, size_t len)
 {
-    if (len < 1 || len > MM_FMT_RULE_MAX)
+    if (len < 1 || len > FMT_RULE_MAX)
         return false;
     for (size_t i = 0; i < len; i++) {
         char c = s[i];
@@ -16,7 +16,7 @@ bool mm_fmt_rule_ok(const char *s, size_t len)
     return true;
 }
 
-bool mm_fmt_text_ok(const char *s, size_t len, size_t *bad)
+bool fmt_text_ok(const char *s, size_t len, size_t *bad)
 {
     const unsigned char *u = (const unsigned char *)s;
     size_t chars = 0, i = 0;
@@ -56,7 +56,7 @@ bool mm_fmt_text_ok(const char *s, size_t len, size_t *bad)
         if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
             (cp >= 0xD800 && cp <= 0xDFFF) || cp == 0xFFFE || cp == 0xFFFF)
             goto fail;
-        if (++chars > MM_FMT_TEXT_MAX_CHARS)
+        if (++chars > FMT_TEXT_MAX_CHARS)
             goto fail;
         i += n;
     }

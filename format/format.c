@@ -1,4 +1,4 @@
-#include "mm_format.h"
+#include "mmtree/format.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -188,11 +188,11 @@ mm_status mm_tree_read_mem(const char *name, const unsigned char *buf,
         fmt = mm_format_detect(buf, len);
     switch (fmt) {
     case MM_FMT_XML:
-        return mm_xml_read(name, buf, len, flags, t, d);
+        return xml_tree_read(name, buf, len, flags, t, d);
     case MM_FMT_BIN:
-        return mm_bin_read(name, buf, len, flags, t, d);
+        return bin_read(name, buf, len, flags, t, d);
     default:
-        return mm_bracket_read(name, (const char *)buf, len, fmt, flags, t, d);
+        return bracket_read(name, (const char *)buf, len, fmt, flags, t, d);
     }
 }
 
@@ -222,12 +222,12 @@ mm_status mm_tree_write_mem(const mm_tree *t, mm_format fmt,
         o = &def;
     switch (fmt) {
     case MM_FMT_XML:
-        return mm_xml_write(t, o, buf, len, d);
+        return xml_tree_write(t, o, buf, len, d);
     case MM_FMT_BIN:
-        return mm_bin_write(t, buf, len, d);
+        return bin_write(t, buf, len, d);
     case MM_FMT_IRVING:
-        return mm_bracket_write(t, MM_FMT_IRVING, o, buf, len, d);
+        return bracket_write(t, MM_FMT_IRVING, o, buf, len, d);
     default:
-        return mm_bracket_write(t, MM_FMT_KNUTH, o, buf, len, d);
+        return bracket_write(t, MM_FMT_KNUTH, o, buf, len, d);
     }
 }

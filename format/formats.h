@@ -2,26 +2,26 @@
 #ifndef MM_FORMATS_H
 #define MM_FORMATS_H
 
-#include "mm_format.h"
+#include "mmtree/format.h"
 
 /* Bracket notations (format/bracket.md); dialect is KNUTH or IRVING, or
  * AUTO for the reader to tell them apart. */
-mm_status mm_bracket_read(const char *name, const char *text, size_t len,
+mm_status bracket_read(const char *name, const char *text, size_t len,
                           mm_format dialect, unsigned flags, mm_tree *t,
                           mm_diag *d);
-mm_status mm_bracket_write(const mm_tree *t, mm_format dialect,
+mm_status bracket_write(const mm_tree *t, mm_format dialect,
                            const mm_write_opts *o, char **buf, size_t *len,
                            mm_diag *d);
 
 /* XML (schemas/mmtree.xsd). */
-mm_status mm_xml_read(const char *name, const unsigned char *buf, size_t len,
+mm_status xml_tree_read(const char *name, const unsigned char *buf, size_t len,
                       unsigned flags, mm_tree *t, mm_diag *d);
-mm_status mm_xml_write(const mm_tree *t, const mm_write_opts *o, char **buf,
+mm_status xml_tree_write(const mm_tree *t, const mm_write_opts *o, char **buf,
                        size_t *len, mm_diag *d);
 
 /* Binary (format/binary.md). */
-mm_status mm_bin_read(const char *name, const unsigned char *buf, size_t len,
+mm_status bin_read(const char *name, const unsigned char *buf, size_t len,
                       unsigned flags, mm_tree *t, mm_diag *d);
-mm_status mm_bin_write(const mm_tree *t, char **buf, size_t *len, mm_diag *d);
+mm_status bin_write(const mm_tree *t, char **buf, size_t *len, mm_diag *d);
 
 #endif

@@ -13,14 +13,14 @@
 
 #include "fmt_common.h"
 #include "formats.h"
-#include "mm_grow.h"
+#include "core/grow.h"
 #include "xml_lib.h"
 
 #define MM_XML_NS "urn:mmtree:tree:1"
 
 /* schemas/mmtree.xsd, embedded at build time (format/embed.c). */
-extern const unsigned char mm_xsd[];
-extern const size_t mm_xsd_len;
+extern const unsigned char mmtree_xsd[];
+extern const size_t mmtree_xsd_len;
 
 #ifdef MM_XML_CONST_ERROR
 typedef const xmlError *mm_xml_error_ptr;
@@ -277,7 +277,7 @@ typedef struct xml_reader {
     pre_node *nodes;
     uint32_t nnodes;
     size_t cap;
-    uint32_t open[MM_FMT_MAX_DEPTH]; /* the <node> elements not yet closed */
+    uint32_t open[FMT_MAX_DEPTH]; /* the <node> elements not yet closed */
     int nopen;
     /* <citation> text */
     bool in_citation;
@@ -343,7 +343,7 @@ static bool parse_bool(const char *s, bool *out)
 typedef struct attr_spec {
     const char *name;
     bool present, cut;
-    char value[MM_FMT_RULE_MAX + 8];
+    char value[FMT_RULE_MAX + 8];
 } attr_spec;
 
 /* Copy the values of the named attributes of the current element: the
@@ -458,9 +458,9 @@ static mm_status on_rule(xml_reader *x)
     mm_status st;
     if ((st = get_attrs(x, a, 3)) || (st = get_bool(x, "rule", &a[1], false, &consistent_only)))
         return st;
-    if (!a[0].present || a[0].cut || !mm_fmt_rule_ok(a[0].value, strlen(a[0].value)))
+    if (!a[0].present || a[0].cut || !fmt_rule_ok(a[0].value, strlen(a[0].value)))
         return bad(x, "<rule> name='%s': must be 1-%d letters, digits, '.', '_' or '-'",
-                   a[0].value, MM_FMT_RULE_MAX);
+                   a[0].value, FMT_RULE_MAX);
     if (a[2].present && (st = get_code(x, "rule", &a[2], &first)))
         return st;
     if (mm_tree_set_rule(x->t, a[0].value, consistent_only, first))
@@ -472,9 +472,9 @@ static mm_status on_citation_end(xml_reader *x)
 {
     size_t bad_at;
     x->in_citation = false;
-    if (!x->cit || !mm_fmt_text_ok(x->cit, x->cit_len, &bad_at))
+    if (!x->cit || !fmt_text_ok(x->cit, x->cit_len, &bad_at))
         return bad(x, "<citation> must be 1-%d characters, tab and line feed the only "
-                   "control characters", MM_FMT_TEXT_MAX_CHARS);
+                   "control characters", FMT_TEXT_MAX_CHARS);
     if (mm_tree_set_citation(x->t, x->cit))
         return mm_diag_set(x->d, MM_ERR_NOMEM, "out of memory");
     return MM_OK;
@@ -486,9 +486,9 @@ static mm_status on_text(xml_reader *x)
     size_t n = v ? strlen(v) : 0;
     if (!x->in_citation)
         return MM_OK;
-    if (n > MM_FMT_TEXT_MAX_BYTES - x->cit_len)
-        return bad(x, "<citation> is longer than %d characters", MM_FMT_TEXT_MAX_CHARS);
-    if (!x->cit && !(x->cit = malloc(MM_FMT_TEXT_MAX_BYTES + 1)))
+    if (n > FMT_TEXT_MAX_BYTES - x->cit_len)
+        return bad(x, "<citation> is longer than %d characters", FMT_TEXT_MAX_CHARS);
+    if (!x->cit && !(x->cit = malloc(FMT_TEXT_MAX_BYTES + 1)))
         return mm_diag_set(x->d, MM_ERR_NOMEM, "out of memory");
     memcpy(x->cit + x->cit_len, v, n);
     x->cit_len += n;
@@ -502,7 +502,7 @@ static mm_status on_stats(xml_reader *x)
                      {.name = "inconsistent"}, {.name = "worst"}};
     uint64_t v[5];
     static const uint64_t max[5] = {MM_MAX_CODES, UINT64_MAX, UINT32_MAX, UINT32_MAX,
-                                    MM_FMT_MAX_DEPTH};
+                                    FMT_MAX_DEPTH};
     mm_status st = get_attrs(x, a, 5);
     for (int i = 0; i < 5 && !st; i++)
         st = need_uint(x, "stats", &a[i], i == 0, max[i], &v[i]);
@@ -527,7 +527,7 @@ static mm_status on_depth(xml_reader *x)
     uint64_t k, codes;
     mm_status st;
     if ((st = get_attrs(x, a, 2)) ||
-        (st = need_uint(x, "depth", &a[0], 1, MM_FMT_MAX_DEPTH, &k)) ||
+        (st = need_uint(x, "depth", &a[0], 1, FMT_MAX_DEPTH, &k)) ||
         (st = need_uint(x, "depth", &a[1], 0, UINT32_MAX, &codes)))
         return st;
     if ((int)k <= x->last_depth)
@@ -579,13 +579,13 @@ static mm_status on_node(xml_reader *x, bool empty)
         parent->last_slot = slot;
         parent->replies |= UINT64_C(1) << slot;
     }
-    pre_node *p = mm_grow(x->nodes, &x->cap, (size_t)x->nnodes + 1, 1024, sizeof *p);
+    pre_node *p = grow_array(x->nodes, &x->cap, (size_t)x->nnodes + 1, 1024, sizeof *p);
     if (!p)
         return mm_diag_set(x->d, MM_ERR_NOMEM, "out of memory for %u nodes", x->nnodes + 1);
     x->nodes = p;
     if (!empty) {
-        if (x->nopen == MM_FMT_MAX_DEPTH)
-            return bad(x, "the tree is deeper than %d guesses", MM_FMT_MAX_DEPTH);
+        if (x->nopen == FMT_MAX_DEPTH)
+            return bad(x, "the tree is deeper than %d guesses", FMT_MAX_DEPTH);
         x->open[x->nopen++] = x->nnodes;
     }
     x->nodes[x->nnodes++] = nd;
@@ -641,14 +641,14 @@ static mm_status on_end(xml_reader *x)
 static mm_status build_tree(xml_reader *x)
 {
     mm_tree *t = x->t;
-    uint32_t n = x->nnodes, first, at[MM_FMT_MAX_DEPTH + 1] = {0};
+    uint32_t n = x->nnodes, first, at[FMT_MAX_DEPTH + 1] = {0};
     uint32_t *idx = malloc((size_t)n * sizeof *idx);
     mm_status st;
     if (!idx)
         return mm_diag_set(x->d, MM_ERR_NOMEM, "out of memory for %u nodes", n);
     for (uint32_t i = 0; i < n; i++)
         at[x->nodes[i].depth + 1]++;
-    for (int k = 1; k <= MM_FMT_MAX_DEPTH; k++)
+    for (int k = 1; k <= FMT_MAX_DEPTH; k++)
         at[k] += at[k - 1];
     for (uint32_t i = 0; i < n; i++)
         idx[i] = at[x->nodes[i].depth]++;
@@ -742,7 +742,7 @@ static mm_status read_loop(xml_reader *x, xml_errors *errs)
     return MM_OK;
 }
 
-mm_status mm_xml_read(const char *name, const unsigned char *buf, size_t len,
+mm_status xml_tree_read(const char *name, const unsigned char *buf, size_t len,
                       unsigned flags, mm_tree *t, mm_diag *d)
 {
     mm_status st;
@@ -758,11 +758,11 @@ mm_status mm_xml_read(const char *name, const unsigned char *buf, size_t len,
     mm_tree_init(t, 0, 0, false);
     if (len > INT_MAX)
         return mm_diag_set(d, MM_ERR_LIMIT, "XML documents are limited to %d bytes", INT_MAX);
-    if ((st = check_prolog(buf, len, d)) || (st = mm_xml_lib_load(d)))
+    if ((st = check_prolog(buf, len, d)) || (st = xml_lib_load(d)))
         return st;
 
     handlers_install(&saved, &errs);
-    pctx = xmlSchemaNewMemParserCtxt((const char *)mm_xsd, (int)mm_xsd_len);
+    pctx = xmlSchemaNewMemParserCtxt((const char *)mmtree_xsd, (int)mmtree_xsd_len);
     if (pctx)
         schema = xmlSchemaParse(pctx);
     if (schema)
@@ -882,7 +882,7 @@ static mm_status write_nodes(const xml_writer *x, mm_diag *d)
     struct open_node {
         uint32_t node;
         uint64_t left; /* reply slots whose child is still to come */
-    } stack[MM_FMT_MAX_DEPTH];
+    } stack[FMT_MAX_DEPTH];
     int top = 0;
     uint32_t written = 1;
     mm_status st;
@@ -900,9 +900,9 @@ static mm_status write_nodes(const xml_writer *x, mm_diag *d)
         int slot = __builtin_ctzll(o->left);
         o->left &= o->left - 1;
         uint32_t c = mm_tree_child(x->t, o->node, slot);
-        if (top == MM_FMT_MAX_DEPTH)
+        if (top == FMT_MAX_DEPTH)
             return mm_diag_set(d, MM_ERR_LIMIT, "the tree is deeper than %d guesses, "
-                               "the most the XML format holds", MM_FMT_MAX_DEPTH);
+                               "the most the XML format holds", FMT_MAX_DEPTH);
         /* A node reached twice would make the output grow without bound. */
         if (++written > x->t->nnodes)
             return mm_diag_set(d, MM_ERR_INPUT, "node %u is reached twice", c);
@@ -926,7 +926,7 @@ static int write_stats(const xml_writer *x)
         attr_uint(x->w, "inconsistent", s.inconsistent) < 0 ||
         attr_uint(x->w, "worst", (unsigned)s.worst) < 0)
         return -1;
-    for (int k = 1; k <= s.worst && k <= MM_FMT_MAX_DEPTH; k++)
+    for (int k = 1; k <= s.worst && k <= FMT_MAX_DEPTH; k++)
         if (xmlTextWriterStartElement(x->w, BAD_CAST "depth") < 0 ||
             attr_uint(x->w, "guesses", (unsigned)k) < 0 ||
             attr_uint(x->w, "codes", s.hist[k - 1]) < 0 ||
@@ -954,7 +954,7 @@ static int write_provenance(const xml_writer *x)
     return xmlTextWriterEndElement(x->w);
 }
 
-mm_status mm_xml_write(const mm_tree *t, const mm_write_opts *o, char **buf,
+mm_status xml_tree_write(const mm_tree *t, const mm_write_opts *o, char **buf,
                        size_t *len, mm_diag *d)
 {
     mm_status st;
@@ -968,13 +968,13 @@ mm_status mm_xml_write(const mm_tree *t, const mm_write_opts *o, char **buf,
 
     if (!t->nnodes)
         return mm_diag_set(d, MM_ERR_INPUT, "the tree has no node");
-    if (pv->rule && !mm_fmt_rule_ok(pv->rule, strlen(pv->rule)))
+    if (pv->rule && !fmt_rule_ok(pv->rule, strlen(pv->rule)))
         return mm_diag_set(d, MM_ERR_INPUT, "rule name '%.64s' is not 1-%d letters, "
-                           "digits, '.', '_' or '-'", pv->rule, MM_FMT_RULE_MAX);
-    if (pv->citation && !mm_fmt_text_ok(pv->citation, strlen(pv->citation), &bad_at))
+                           "digits, '.', '_' or '-'", pv->rule, FMT_RULE_MAX);
+    if (pv->citation && !fmt_text_ok(pv->citation, strlen(pv->citation), &bad_at))
         return mm_diag_set(d, MM_ERR_INPUT, "the citation is not 1-%d characters of "
-                           "UTF-8 text (byte %zu)", MM_FMT_TEXT_MAX_CHARS, bad_at);
-    if ((st = mm_xml_lib_load(d)))
+                           "UTF-8 text (byte %zu)", FMT_TEXT_MAX_CHARS, bad_at);
+    if ((st = xml_lib_load(d)))
         return st;
     if ((st = mm_game_init(&g, t->pegs, t->colors, t->repeat, d)))
         return st;

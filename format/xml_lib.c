@@ -13,7 +13,7 @@
 #define MM_LIBXML2_SONAME "libxml2.so.2"
 #endif
 
-mm_xml_lib mm_xl;
+xml_lib_table xml_lib;
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 static char load_error[MM_DIAG_MSG_MAX / 2];
@@ -40,15 +40,15 @@ static void load(void)
                      MM_LIBXML2_SONAME, #f);                              \
             return;                                                       \
         }                                                                 \
-        memcpy(&mm_xl.f, &sym, sizeof sym);                               \
+        memcpy(&xml_lib.f, &sym, sizeof sym);                               \
     }
     MM_XML_FUNCS(MM_XML_LOAD)
 #undef MM_XML_LOAD
-    mm_xl.xmlInitParser();
+    xml_lib.xmlInitParser();
     loaded = true;
 }
 
-mm_status mm_xml_lib_load(mm_diag *d)
+mm_status xml_lib_load(mm_diag *d)
 {
     pthread_once(&load_once, load);
     if (!loaded)

@@ -8,7 +8,7 @@
  * by its own names; the macros below send each call through the table.
  * A function used in xml.c but missing here fails to link, since the
  * program no longer links libxml2; a name listed here but absent from the
- * library fails mm_xml_lib_load() with a message, never a crash.
+ * library fails xml_lib_load() with a message, never a crash.
  */
 #ifndef MM_XML_LIB_H
 #define MM_XML_LIB_H
@@ -17,7 +17,7 @@
 #include <libxml/xmlschemas.h>
 #include <libxml/xmlwriter.h>
 
-#include "mm_diag.h"
+#include "mmtree/diag.h"
 
 #ifndef LIBXML_THREAD_ENABLED
 #error "mmtree needs a libxml2 built with thread support (its error globals are per thread)"
@@ -69,64 +69,64 @@
     X(xmlTextWriterWriteElement)        \
     X(xmlFreeTextWriter)
 
-typedef struct mm_xml_lib {
+typedef struct xml_lib_table {
 #define MM_XML_FIELD(f) __typeof__(f) *f;
     MM_XML_FUNCS(MM_XML_FIELD)
 #undef MM_XML_FIELD
-} mm_xml_lib;
+} xml_lib_table;
 
-/* Filled by mm_xml_lib_load(); read-only afterwards. */
-extern mm_xml_lib mm_xl;
+/* Filled by xml_lib_load(); read-only afterwards. */
+extern xml_lib_table xml_lib;
 
 /* Open libxml2 and initialise its parser, once per process (thread-safe).
  * MM_ERR_IO when the library or one of its functions cannot be found. */
-mm_status mm_xml_lib_load(mm_diag *d);
+mm_status xml_lib_load(mm_diag *d);
 
 #ifndef MM_XML_LIB_IMPL
-#define xmlInitParser (*mm_xl.xmlInitParser)
-#define __xmlStructuredError (*mm_xl.__xmlStructuredError)
-#define __xmlStructuredErrorContext (*mm_xl.__xmlStructuredErrorContext)
-#define __xmlGenericError (*mm_xl.__xmlGenericError)
-#define __xmlGenericErrorContext (*mm_xl.__xmlGenericErrorContext)
-#define xmlSetStructuredErrorFunc (*mm_xl.xmlSetStructuredErrorFunc)
-#define xmlSetGenericErrorFunc (*mm_xl.xmlSetGenericErrorFunc)
-#define xmlSchemaNewMemParserCtxt (*mm_xl.xmlSchemaNewMemParserCtxt)
-#define xmlSchemaParse (*mm_xl.xmlSchemaParse)
-#define xmlSchemaNewValidCtxt (*mm_xl.xmlSchemaNewValidCtxt)
-#define xmlSchemaSetValidStructuredErrors (*mm_xl.xmlSchemaSetValidStructuredErrors)
-#define xmlSchemaFreeValidCtxt (*mm_xl.xmlSchemaFreeValidCtxt)
-#define xmlSchemaFree (*mm_xl.xmlSchemaFree)
-#define xmlSchemaFreeParserCtxt (*mm_xl.xmlSchemaFreeParserCtxt)
-#define xmlReaderForMemory (*mm_xl.xmlReaderForMemory)
-#define xmlTextReaderSchemaValidateCtxt (*mm_xl.xmlTextReaderSchemaValidateCtxt)
-#define xmlTextReaderRead (*mm_xl.xmlTextReaderRead)
-#define xmlTextReaderNodeType (*mm_xl.xmlTextReaderNodeType)
-#define xmlTextReaderIsEmptyElement (*mm_xl.xmlTextReaderIsEmptyElement)
-#define xmlTextReaderIsValid (*mm_xl.xmlTextReaderIsValid)
-#define xmlTextReaderConstLocalName (*mm_xl.xmlTextReaderConstLocalName)
-#define xmlTextReaderConstNamespaceUri (*mm_xl.xmlTextReaderConstNamespaceUri)
-#define xmlTextReaderConstValue (*mm_xl.xmlTextReaderConstValue)
-#define xmlTextReaderMoveToFirstAttribute (*mm_xl.xmlTextReaderMoveToFirstAttribute)
-#define xmlTextReaderMoveToNextAttribute (*mm_xl.xmlTextReaderMoveToNextAttribute)
-#define xmlTextReaderMoveToElement (*mm_xl.xmlTextReaderMoveToElement)
-#define xmlTextReaderGetParserLineNumber (*mm_xl.xmlTextReaderGetParserLineNumber)
-#define xmlTextReaderGetParserColumnNumber (*mm_xl.xmlTextReaderGetParserColumnNumber)
-#define xmlTextReaderByteConsumed (*mm_xl.xmlTextReaderByteConsumed)
-#define xmlFreeTextReader (*mm_xl.xmlFreeTextReader)
-#define xmlBufferCreate (*mm_xl.xmlBufferCreate)
-#define xmlBufferContent (*mm_xl.xmlBufferContent)
-#define xmlBufferLength (*mm_xl.xmlBufferLength)
-#define xmlBufferFree (*mm_xl.xmlBufferFree)
-#define xmlNewTextWriterMemory (*mm_xl.xmlNewTextWriterMemory)
-#define xmlTextWriterSetIndent (*mm_xl.xmlTextWriterSetIndent)
-#define xmlTextWriterSetIndentString (*mm_xl.xmlTextWriterSetIndentString)
-#define xmlTextWriterStartDocument (*mm_xl.xmlTextWriterStartDocument)
-#define xmlTextWriterEndDocument (*mm_xl.xmlTextWriterEndDocument)
-#define xmlTextWriterStartElement (*mm_xl.xmlTextWriterStartElement)
-#define xmlTextWriterEndElement (*mm_xl.xmlTextWriterEndElement)
-#define xmlTextWriterWriteAttribute (*mm_xl.xmlTextWriterWriteAttribute)
-#define xmlTextWriterWriteElement (*mm_xl.xmlTextWriterWriteElement)
-#define xmlFreeTextWriter (*mm_xl.xmlFreeTextWriter)
+#define xmlInitParser (*xml_lib.xmlInitParser)
+#define __xmlStructuredError (*xml_lib.__xmlStructuredError)
+#define __xmlStructuredErrorContext (*xml_lib.__xmlStructuredErrorContext)
+#define __xmlGenericError (*xml_lib.__xmlGenericError)
+#define __xmlGenericErrorContext (*xml_lib.__xmlGenericErrorContext)
+#define xmlSetStructuredErrorFunc (*xml_lib.xmlSetStructuredErrorFunc)
+#define xmlSetGenericErrorFunc (*xml_lib.xmlSetGenericErrorFunc)
+#define xmlSchemaNewMemParserCtxt (*xml_lib.xmlSchemaNewMemParserCtxt)
+#define xmlSchemaParse (*xml_lib.xmlSchemaParse)
+#define xmlSchemaNewValidCtxt (*xml_lib.xmlSchemaNewValidCtxt)
+#define xmlSchemaSetValidStructuredErrors (*xml_lib.xmlSchemaSetValidStructuredErrors)
+#define xmlSchemaFreeValidCtxt (*xml_lib.xmlSchemaFreeValidCtxt)
+#define xmlSchemaFree (*xml_lib.xmlSchemaFree)
+#define xmlSchemaFreeParserCtxt (*xml_lib.xmlSchemaFreeParserCtxt)
+#define xmlReaderForMemory (*xml_lib.xmlReaderForMemory)
+#define xmlTextReaderSchemaValidateCtxt (*xml_lib.xmlTextReaderSchemaValidateCtxt)
+#define xmlTextReaderRead (*xml_lib.xmlTextReaderRead)
+#define xmlTextReaderNodeType (*xml_lib.xmlTextReaderNodeType)
+#define xmlTextReaderIsEmptyElement (*xml_lib.xmlTextReaderIsEmptyElement)
+#define xmlTextReaderIsValid (*xml_lib.xmlTextReaderIsValid)
+#define xmlTextReaderConstLocalName (*xml_lib.xmlTextReaderConstLocalName)
+#define xmlTextReaderConstNamespaceUri (*xml_lib.xmlTextReaderConstNamespaceUri)
+#define xmlTextReaderConstValue (*xml_lib.xmlTextReaderConstValue)
+#define xmlTextReaderMoveToFirstAttribute (*xml_lib.xmlTextReaderMoveToFirstAttribute)
+#define xmlTextReaderMoveToNextAttribute (*xml_lib.xmlTextReaderMoveToNextAttribute)
+#define xmlTextReaderMoveToElement (*xml_lib.xmlTextReaderMoveToElement)
+#define xmlTextReaderGetParserLineNumber (*xml_lib.xmlTextReaderGetParserLineNumber)
+#define xmlTextReaderGetParserColumnNumber (*xml_lib.xmlTextReaderGetParserColumnNumber)
+#define xmlTextReaderByteConsumed (*xml_lib.xmlTextReaderByteConsumed)
+#define xmlFreeTextReader (*xml_lib.xmlFreeTextReader)
+#define xmlBufferCreate (*xml_lib.xmlBufferCreate)
+#define xmlBufferContent (*xml_lib.xmlBufferContent)
+#define xmlBufferLength (*xml_lib.xmlBufferLength)
+#define xmlBufferFree (*xml_lib.xmlBufferFree)
+#define xmlNewTextWriterMemory (*xml_lib.xmlNewTextWriterMemory)
+#define xmlTextWriterSetIndent (*xml_lib.xmlTextWriterSetIndent)
+#define xmlTextWriterSetIndentString (*xml_lib.xmlTextWriterSetIndentString)
+#define xmlTextWriterStartDocument (*xml_lib.xmlTextWriterStartDocument)
+#define xmlTextWriterEndDocument (*xml_lib.xmlTextWriterEndDocument)
+#define xmlTextWriterStartElement (*xml_lib.xmlTextWriterStartElement)
+#define xmlTextWriterEndElement (*xml_lib.xmlTextWriterEndElement)
+#define xmlTextWriterWriteAttribute (*xml_lib.xmlTextWriterWriteAttribute)
+#define xmlTextWriterWriteElement (*xml_lib.xmlTextWriterWriteElement)
+#define xmlFreeTextWriter (*xml_lib.xmlFreeTextWriter)
 #endif
 
 #endif

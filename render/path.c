@@ -6,7 +6,7 @@
  * table leaves blank.  A path is "GUESS:REPLY" steps joined by commas,
  * "1122:B,1344:W", read from the root.
  */
-#include "mm_render.h"
+#include "mmtree/render.h"
 
 #include <string.h>
 
@@ -113,6 +113,16 @@ mm_status mm_render_path_find(const mm_tree *t, const mm_game *g,
             return MM_OK;
         s = comma + 1;
     }
+}
+
+void mm_render_opts_init(mm_render_opts *o)
+{
+    *o = (mm_render_opts){
+        .layout = MM_RENDER_TREE,
+        .format = MM_RENDER_AUTO,
+        .max_nodes = MM_RENDER_MAX_NODES,
+        .label_nodes = MM_RENDER_LABEL_NODES,
+    };
 }
 
 mm_render_format mm_render_format_from_path(const char *path)

@@ -8,7 +8,7 @@
  * unless a handler is set: for the duration of a rendering a handler
  * keeps the last message, which becomes the diagnostic of a failure.
  */
-#include "mm_render.h"
+#include "mmtree/render.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -19,18 +19,8 @@
 #include <graphviz/cgraph.h>
 #include <graphviz/gvc.h>
 
-#include "mm_format.h"
+#include "mmtree/format.h"
 #include "view.h"
-
-void mm_render_opts_init(mm_render_opts *o)
-{
-    *o = (mm_render_opts){
-        .layout = MM_RENDER_TREE,
-        .format = MM_RENDER_AUTO,
-        .max_nodes = MM_RENDER_MAX_NODES,
-        .label_nodes = MM_RENDER_LABEL_NODES,
-    };
-}
 
 /* ---- Graphviz messages ------------------------------------------------ */
 

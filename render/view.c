@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "mm_grow.h"
+#include "core/grow.h"
 
 static mm_status not_a_tree(mm_diag *d, uint32_t node)
 {
@@ -34,7 +34,7 @@ static bool children_ok(const mm_tree *t, uint32_t i)
 
 static mm_status push_item(view *v, size_t *cap, view_item it, mm_diag *d)
 {
-    view_item *ni = mm_grow(v->items, cap, (size_t)v->n + 1, 64, sizeof *ni);
+    view_item *ni = grow_array(v->items, cap, (size_t)v->n + 1, 64, sizeof *ni);
     if (!ni)
         return mm_diag_set(d, MM_ERR_NOMEM, "out of memory for %lu drawn nodes",
                            (unsigned long)v->n + 1);
@@ -75,7 +75,7 @@ static mm_status summarise(const mm_tree *t, view_item *it, uint64_t *visits,
         if (!children_ok(t, e.node))
             return not_a_tree(d, e.node);
         int k = mm_tree_nchildren(t, e.node);
-        dfs_entry *ns = mm_grow(*stack, cap, top + (size_t)k, 64, sizeof *ns);
+        dfs_entry *ns = grow_array(*stack, cap, top + (size_t)k, 64, sizeof *ns);
         if (!ns)
             return mm_diag_set(d, MM_ERR_NOMEM, "out of memory walking the tree");
         *stack = ns;

@@ -2,7 +2,7 @@
 #ifndef MM_RENDER_VIEW_H
 #define MM_RENDER_VIEW_H
 
-#include "mm_render.h"
+#include "mmtree/render.h"
 
 #define VIEW_NO_PARENT UINT32_MAX
 

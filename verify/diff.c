@@ -5,13 +5,13 @@
  * further down can be matched; what the difference costs is told by the
  * guesses each side's codes need from there.
  */
-#include "mm_verify.h"
+#include "mmtree/verify.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "mm_grow.h"
+#include "core/grow.h"
 
 typedef struct differ {
     const mm_tree *a, *b;
@@ -67,7 +67,7 @@ static void subtree(differ *df, const mm_tree *t, uint32_t *mark, uint32_t node,
 static bool add_item(differ *df, mm_diff_kind kind, uint32_t a, uint32_t b)
 {
     mm_diff_report *r = df->r;
-    mm_diff_item *ni = mm_grow(r->items, &df->cap, (size_t)r->nitems + 1, 16, sizeof *ni);
+    mm_diff_item *ni = grow_array(r->items, &df->cap, (size_t)r->nitems + 1, 16, sizeof *ni);
     if (!ni)
         return false;
     r->items = ni;

@@ -7,7 +7,7 @@
  * with an explicit stack (a file can nest as deep as it has nodes) and
  * visits every node at most once, so time is O(codes x depth + nodes).
  */
-#include "mm_verify.h"
+#include "mmtree/verify.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mm_compile.h"
+#include "mmtree/compile.h"
 
 typedef struct row {
     const char *src;   /* where the figure is printed */
@@ -117,7 +117,7 @@ static const row rows[] = {
      * Ville's Table 4 "Expect. size" 11,409 with first guess 1234. */
     {"Neuwirth T4 e2 7R", 4, 7, R, "irving", 0, NULL, "1234", 11409, 4.7518, 4, 6, NULL},
     /* Table 4, e3.  The printed formula for e(M) is garbled; the reading
-     * used (compiler/rules.c, mm_perfect_total) is: a part of m codes
+     * used (compiler/rules.c, rules_perfect_total) is: a part of m codes
      * costs the total guesses of a perfect tree in which each guess
      * leaves at most n(A)-1 parts (n(A) = replies the game can give:
      * Table 2), the winning part costs nothing, and the guess minimises

@@ -9,8 +9,8 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
-#include "mm_compile.h"
-#include "mm_format.h"
+#include "mmtree/compile.h"
+#include "mmtree/format.h"
 
 /* Strict read of buf; 0 when it gives back want. */
 static int read_back(const char *what, const char *buf, size_t len, const mm_tree *want)

@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mm_compile.h"
-#include "mm_format.h"
+#include "mmtree/compile.h"
+#include "mmtree/format.h"
 
 static const char *outdir;
 static FILE *expect;

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "mm_format.h"
+#include "mmtree/format.h"
 
 static mm_game g;
 static const mm_tree *t;

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "formats.h"
+#include "format/formats.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -34,11 +34,11 @@ static void one(const uint8_t *data, size_t size)
     size_t len, xlen;
     mm_diag_clear(&d);
     mm_tree_init(&u, 0, 0, false);
-    if (mm_bin_read("fuzz", data, size, 0, &t, &d) == MM_OK) {
-        if (mm_bin_write(&t, &out, &len, &d) || len != size || memcmp(out, data, size))
+    if (bin_read("fuzz", data, size, 0, &t, &d) == MM_OK) {
+        if (bin_write(&t, &out, &len, &d) || len != size || memcmp(out, data, size))
             abort();
-        if (mm_xml_write(&t, NULL, &xml, &xlen, &d) ||
-            mm_xml_read("xml", (const unsigned char *)xml, xlen, 0, &u, &d) ||
+        if (xml_tree_write(&t, NULL, &xml, &xlen, &d) ||
+            xml_tree_read("xml", (const unsigned char *)xml, xlen, 0, &u, &d) ||
             !mm_tree_equal(&t, &u))
             abort();
     }

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mm_format.h"
+#include "mmtree/format.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "formats.h"
+#include "format/formats.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -39,17 +39,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     mm_tree t;
     mm_diag d;
     mm_diag_clear(&d);
-    if (mm_xml_read("fuzz", data, size, 0, &t, &d) == MM_OK) {
+    if (xml_tree_read("fuzz", data, size, 0, &t, &d) == MM_OK) {
         round_trip(&t, MM_FMT_XML);
         round_trip(&t, MM_FMT_BIN);
     }
     mm_tree_release(&t);
     /* A lenient read keeps what the document states; whatever it keeps
      * must be writable. */
-    if (mm_xml_read("fuzz", data, size, MM_READ_LENIENT, &t, &d) == MM_OK) {
+    if (xml_tree_read("fuzz", data, size, MM_READ_LENIENT, &t, &d) == MM_OK) {
         char *a;
         size_t la;
-        if (mm_xml_write(&t, NULL, &a, &la, &d))
+        if (xml_tree_write(&t, NULL, &a, &la, &d))
             abort();
         free(a);
     }

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "mm_compile.h"
+#include "mmtree/compile.h"
 
 int main(int argc, char **argv)
 {

@@ -17,7 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "mm_compile.h"
+#include "mmtree/compile.h"
 
 typedef struct tcase {
     int p, c;

@@ -15,8 +15,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "mm_compile.h"
-#include "mm_render.h"
+#include "mmtree/compile.h"
+#include "mmtree/render.h"
 
 static double now(void)
 {

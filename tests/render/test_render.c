@@ -16,9 +16,9 @@
 #include <libxml/parser.h>
 #include <libxml/xpath.h>
 
-#include "mm_compile.h"
-#include "mm_format.h"
-#include "mm_render.h"
+#include "mmtree/compile.h"
+#include "mmtree/format.h"
+#include "mmtree/render.h"
 
 static int failures;
 static const char *golden_dir, *out_dir;

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mm_compile.h"
-#include "mm_verify.h"
+#include "mmtree/compile.h"
+#include "mmtree/verify.h"
 
 static int failures;
 

@@ -46,16 +46,16 @@
  * guess with different counts), with what the codes below need on each
  * side.
  */
-#ifndef MM_VERIFY_H
-#define MM_VERIFY_H
+#ifndef MMTREE_VERIFY_H
+#define MMTREE_VERIFY_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "mm_diag.h"
-#include "mm_game.h"
-#include "mm_tree.h"
+#include <mmtree/diag.h>
+#include <mmtree/game.h>
+#include <mmtree/tree.h>
 
 typedef enum mm_problem_kind {
     MM_PROBLEM_STRUCTURE,   /* children out of range, a node reached twice,
@@ -146,37 +146,37 @@ typedef struct mm_verify_report {
     const mm_game *g;
 } mm_verify_report;
 
-void mm_verify_opts_init(mm_verify_opts *o);
+MM_EXPORT void mm_verify_opts_init(mm_verify_opts *o);
 
 /* Verify t against g (same pegs, colours and repetition, or MM_ERR_USAGE).
  * Returns MM_OK when the check ran (r->valid says how it went), or
  * MM_ERR_NOMEM.  t and g must outlive r. */
-mm_status mm_tree_verify(const mm_tree *t, const mm_game *g,
+MM_EXPORT mm_status mm_tree_verify(const mm_tree *t, const mm_game *g,
                          const mm_verify_opts *o, mm_verify_report *r,
                          mm_diag *d);
-void mm_verify_report_release(mm_verify_report *r);
+MM_EXPORT void mm_verify_report_release(mm_verify_report *r);
 
 /* "count", "partition", ...: the kind's name in JSON output. */
-const char *mm_problem_kind_name(mm_problem_kind k);
-const char *mm_marker_name(mm_marker m);
+MM_EXPORT const char *mm_problem_kind_name(mm_problem_kind k);
+MM_EXPORT const char *mm_marker_name(mm_marker m);
 
 /* One line (without place or path) saying what is wrong, with the stated
  * and the true values and any suggestions; returns buf. */
-char *mm_problem_format(const mm_verify_report *r, const mm_problem *p,
+MM_EXPORT char *mm_problem_format(const mm_verify_report *r, const mm_problem *p,
                         char *buf, size_t size);
 
 /* The path to node: writes up to max steps (root first) and returns how
  * many there are. */
-uint32_t mm_paths_get(const mm_paths *p, uint32_t node, mm_step *steps,
+MM_EXPORT uint32_t mm_paths_get(const mm_paths *p, uint32_t node, mm_step *steps,
                       uint32_t max);
 /* The path as "1122 B / 1344 W", or "root"; returns buf (truncated with
  * "..." when it does not fit). */
-char *mm_paths_format(const mm_paths *p, const mm_game *g, uint32_t node,
+MM_EXPORT char *mm_paths_format(const mm_paths *p, const mm_game *g, uint32_t node,
                       char *buf, size_t size);
 
 /* Knuth's letters for a reply slot: "BWW", "-" for no hit; buf holds at
  * least MM_MAX_PEGS + 1 bytes. */
-char *mm_reply_format(const mm_game *g, int slot, char *buf);
+MM_EXPORT char *mm_reply_format(const mm_game *g, int slot, char *buf);
 
 /* ---- diff ---- */
 
@@ -205,13 +205,13 @@ typedef struct mm_diff_report {
 
 /* Compare a and b, both trees of g (MM_ERR_USAGE when they are of other
  * games).  MM_OK when the comparison ran: r->nitems == 0 means equal. */
-mm_status mm_tree_diff(const mm_tree *a, const mm_tree *b, const mm_game *g,
+MM_EXPORT mm_status mm_tree_diff(const mm_tree *a, const mm_tree *b, const mm_game *g,
                        mm_diff_report *r, mm_diag *d);
-void mm_diff_report_release(mm_diff_report *r);
+MM_EXPORT void mm_diff_report_release(mm_diff_report *r);
 
 /* A node in a line: its count, guess and parts, "4(1145: BB 1, B 1, W 1,
  * - 1)", with "*" when the guess cannot be the code; returns buf. */
-char *mm_node_format(const mm_tree *t, const mm_game *g, uint32_t node,
+MM_EXPORT char *mm_node_format(const mm_tree *t, const mm_game *g, uint32_t node,
                      char *buf, size_t size);
 
 #endif

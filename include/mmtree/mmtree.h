@@ -17,11 +17,11 @@
 #define MMTREE_VERSION_MINOR 1
 #define MMTREE_VERSION_PATCH 0
 
-#include "mm_diag.h"
-#include "mm_game.h"
-#include "mm_tree.h"
+#include <mmtree/diag.h>
+#include <mmtree/game.h>
+#include <mmtree/tree.h>
 
 /* The library's version as "major.minor.patch". */
-const char *mm_version(void);
+MM_EXPORT const char *mm_version(void);
 
 #endif

@@ -23,16 +23,16 @@
  *
  * Graphviz keeps global state: render from one thread only.
  */
-#ifndef MM_RENDER_H
-#define MM_RENDER_H
+#ifndef MMTREE_RENDER_H
+#define MMTREE_RENDER_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "mm_diag.h"
-#include "mm_game.h"
-#include "mm_tree.h"
+#include <mmtree/diag.h>
+#include <mmtree/game.h>
+#include <mmtree/tree.h>
 
 typedef enum mm_render_layout {
     MM_RENDER_TREE = 0, /* dot, top-down, children in reply order */
@@ -82,34 +82,34 @@ typedef struct mm_render_info {
 } mm_render_info;
 
 /* Defaults: tree layout, format AUTO, depth 0, no path, the budgets above. */
-void mm_render_opts_init(mm_render_opts *o);
+MM_EXPORT void mm_render_opts_init(mm_render_opts *o);
 
 /* ".svg" ".png" ".pdf" ".dot" (also ".gv") -> format, else AUTO. */
-mm_render_format mm_render_format_from_path(const char *path);
-const char *mm_render_format_name(mm_render_format f);
+MM_EXPORT mm_render_format mm_render_format_from_path(const char *path);
+MM_EXPORT const char *mm_render_format_name(mm_render_format f);
 
 /* Knuth's letters for reply slot s into buf (>= MM_RENDER_REPLY_MAX). */
-char *mm_render_reply_format(const mm_game *g, int slot, char *buf);
+MM_EXPORT char *mm_render_reply_format(const mm_game *g, int slot, char *buf);
 /* Reply letters (any order of B and W, or "-") -> slot; MM_ERR_USAGE
  * when the text is not a reply of g. */
-mm_status mm_render_reply_parse(const mm_game *g, const char *s, size_t len,
+MM_EXPORT mm_status mm_render_reply_parse(const mm_game *g, const char *s, size_t len,
                                 int *slot, mm_diag *d);
 
 /* Follow a path "G:R,G:R,..." from the root: at each step G must be the
  * tree's guess and R a reply that has a sub-tree.  *node receives the
  * index reached.  MM_ERR_USAGE with a message naming the step otherwise. */
-mm_status mm_render_path_find(const mm_tree *t, const mm_game *g,
+MM_EXPORT mm_status mm_render_path_find(const mm_tree *t, const mm_game *g,
                               const char *path, uint32_t *node, mm_diag *d);
 
 /* Render t (a checked tree of game g) as format o->format (not AUTO) into
  * *buf, malloc'd and owned by the caller.  info may be NULL. */
-mm_status mm_render_mem(const mm_tree *t, const mm_game *g,
+MM_EXPORT mm_status mm_render_mem(const mm_tree *t, const mm_game *g,
                         const mm_render_opts *o, char **buf, size_t *len,
                         mm_render_info *info, mm_diag *d);
 
 /* The same, written atomically to out (format from o->format, or from
  * out's extension when AUTO: an unknown one is MM_ERR_USAGE). */
-mm_status mm_render_file(const mm_tree *t, const mm_game *g,
+MM_EXPORT mm_status mm_render_file(const mm_tree *t, const mm_game *g,
                          const mm_render_opts *o, const char *out,
                          mm_render_info *info, mm_diag *d);
 
@@ -117,6 +117,6 @@ mm_status mm_render_file(const mm_tree *t, const mm_game *g,
  * Graphviz 2.43 cannot free one and make another safely).  Call it once,
  * at the end; later renderings to SVG, PNG or PDF fail.  Returns the
  * number of errors Graphviz recorded. */
-int mm_render_shutdown(void);
+MM_EXPORT int mm_render_shutdown(void);
 
 #endif

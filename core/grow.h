@@ -11,7 +11,7 @@
 /* The capacity that holds need elements of elem bytes: cap, or cap
  * doubled (from first when cap is 0) until need fits; 0 when the size in
  * bytes would not fit a size_t. */
-static inline size_t mm_grow_cap(size_t cap, size_t need, size_t first, size_t elem)
+static inline size_t grow_cap(size_t cap, size_t need, size_t first, size_t elem)
 {
     size_t c = cap ? cap : first;
     while (c < need) {
@@ -25,11 +25,11 @@ static inline size_t mm_grow_cap(size_t cap, size_t need, size_t first, size_t e
 /* Room for need (>= 1) elements of elem bytes in the array p of capacity
  * *cap: the array, perhaps moved, with *cap updated; NULL when out of
  * memory, p and *cap then unchanged. */
-static inline void *mm_grow(void *p, size_t *cap, size_t need, size_t first, size_t elem)
+static inline void *grow_array(void *p, size_t *cap, size_t need, size_t first, size_t elem)
 {
     if (need <= *cap)
         return p;
-    size_t c = mm_grow_cap(*cap, need, first, elem);
+    size_t c = grow_cap(*cap, need, first, elem);
     void *q = c ? realloc(p, c * elem) : NULL;
     if (q)
         *cap = c;

@@ -6,13 +6,13 @@
  * writers produce bytes in memory, which mm_file_write_atomic() puts in
  * place.  Every reader bounds what it allocates by the size of its input.
  */
-#ifndef MM_FORMAT_H
-#define MM_FORMAT_H
+#ifndef MMTREE_FORMAT_H
+#define MMTREE_FORMAT_H
 
 #include <stddef.h>
 
-#include "mm_diag.h"
-#include "mm_tree.h"
+#include <mmtree/diag.h>
+#include <mmtree/tree.h>
 
 typedef enum mm_format {
     MM_FMT_AUTO = 0,  /* readers: detect; writers: from the file name */
@@ -30,19 +30,19 @@ typedef struct mm_write_opts {
 } mm_write_opts;
 
 /* "knuth", "irving", "xml", "bin" -> format; MM_FMT_AUTO when unknown. */
-mm_format mm_format_parse(const char *name);
-const char *mm_format_name(mm_format f);
+MM_EXPORT mm_format mm_format_parse(const char *name);
+MM_EXPORT const char *mm_format_name(mm_format f);
 /* Format implied by a file name's extension (.txt, .xml, .mmt), else AUTO. */
-mm_format mm_format_from_path(const char *path);
+MM_EXPORT mm_format mm_format_from_path(const char *path);
 /* Format of some bytes, by their first characters. */
-mm_format mm_format_detect(const unsigned char *buf, size_t len);
+MM_EXPORT mm_format mm_format_detect(const unsigned char *buf, size_t len);
 
 /* Read a whole file ("-" = standard input) into memory, at most max bytes. */
-mm_status mm_file_read(const char *path, size_t max, unsigned char **buf,
+MM_EXPORT mm_status mm_file_read(const char *path, size_t max, unsigned char **buf,
                        size_t *len, mm_diag *d);
 /* Write buf to path through a temporary file in the same directory and a
  * rename, so a failure never leaves a partial file ("-" = standard output). */
-mm_status mm_file_write_atomic(const char *path, const void *buf, size_t len,
+MM_EXPORT mm_status mm_file_write_atomic(const char *path, const void *buf, size_t len,
                                mm_diag *d);
 
 /* Read flags. */
@@ -54,14 +54,14 @@ mm_status mm_file_write_atomic(const char *path, const void *buf, size_t len,
 
 /* Parse a tree from memory; name is used in diagnostics.  Readers record
  * every node's source position in t->where. */
-mm_status mm_tree_read_mem(const char *name, const unsigned char *buf,
+MM_EXPORT mm_status mm_tree_read_mem(const char *name, const unsigned char *buf,
                            size_t len, mm_format fmt, unsigned flags,
                            mm_tree *t, mm_diag *d);
-mm_status mm_tree_read_file(const char *path, mm_format fmt, unsigned flags,
+MM_EXPORT mm_status mm_tree_read_file(const char *path, mm_format fmt, unsigned flags,
                             mm_tree *t, mm_diag *d);
 
 /* Serialise a tree; *buf is malloc'd and owned by the caller. */
-mm_status mm_tree_write_mem(const mm_tree *t, mm_format fmt,
+MM_EXPORT mm_status mm_tree_write_mem(const mm_tree *t, mm_format fmt,
                             const mm_write_opts *o, char **buf, size_t *len,
                             mm_diag *d);
 

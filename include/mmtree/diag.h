@@ -7,11 +7,18 @@
  * Only the command turns that into "file:line:col: error: message" and an
  * exit status.
  */
-#ifndef MM_DIAG_H
-#define MM_DIAG_H
+#ifndef MMTREE_DIAG_H
+#define MMTREE_DIAG_H
 
 #include <stdarg.h>
 #include <stdint.h>
+
+/* What libmmtree exports: everything else in it is hidden. */
+#if defined(__GNUC__)
+#define MM_EXPORT __attribute__((visibility("default")))
+#else
+#define MM_EXPORT
+#endif
 
 typedef enum mm_status {
     MM_OK = 0,
@@ -34,27 +41,27 @@ typedef struct mm_diag {
 } mm_diag;
 
 /* Reset to "no problem, no place". */
-void mm_diag_clear(mm_diag *d);
+MM_EXPORT void mm_diag_clear(mm_diag *d);
 
 /* Name the file later messages refer to (NULL or "-" = standard input). */
-void mm_diag_file(mm_diag *d, const char *file);
+MM_EXPORT void mm_diag_file(mm_diag *d, const char *file);
 
 /* Record a message (printf-style) and return st, so callers can write
  * "return mm_diag_set(d, MM_ERR_INPUT, ...)". d may be NULL. */
-mm_status mm_diag_set(mm_diag *d, mm_status st, const char *fmt, ...)
+MM_EXPORT mm_status mm_diag_set(mm_diag *d, mm_status st, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-mm_status mm_diag_at(mm_diag *d, mm_status st, unsigned long line,
+MM_EXPORT mm_status mm_diag_at(mm_diag *d, mm_status st, unsigned long line,
                      unsigned long col, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
-mm_status mm_diag_at_offset(mm_diag *d, mm_status st, int64_t offset,
+MM_EXPORT mm_status mm_diag_at_offset(mm_diag *d, mm_status st, int64_t offset,
                             const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
-mm_status mm_diag_vset(mm_diag *d, mm_status st, const char *fmt, va_list ap)
+MM_EXPORT mm_status mm_diag_vset(mm_diag *d, mm_status st, const char *fmt, va_list ap)
     __attribute__((format(printf, 3, 0)));
 
 /* Format "file:line:col: " (or "file: byte N: " or "file: ") into buf. */
-void mm_diag_where(const mm_diag *d, char *buf, unsigned long size);
+MM_EXPORT void mm_diag_where(const mm_diag *d, char *buf, unsigned long size);
 
-const char *mm_status_str(mm_status st);
+MM_EXPORT const char *mm_status_str(mm_status st);
 
 #endif

@@ -12,14 +12,14 @@
  * Every code of the game reaches exactly one consistent guess equal to it:
  * that is what mm_tree_check() and the verifier test.
  */
-#ifndef MM_TREE_H
-#define MM_TREE_H
+#ifndef MMTREE_TREE_H
+#define MMTREE_TREE_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "mm_diag.h"
-#include "mm_game.h"
+#include <mmtree/diag.h>
+#include <mmtree/game.h>
 
 #define MM_NODE_CONSISTENT 0x01u  /* the guess can be the code */
 /* How a bracket file wrote the node, so verify can check that the marker
@@ -80,15 +80,15 @@ typedef struct mm_stats {
     uint64_t hist[64];     /* hist[i]: codes found with i+1 guesses */
 } mm_stats;
 
-void mm_tree_init(mm_tree *t, int pegs, int colors, bool repeat);
-void mm_tree_release(mm_tree *t);
+MM_EXPORT void mm_tree_init(mm_tree *t, int pegs, int colors, bool repeat);
+MM_EXPORT void mm_tree_release(mm_tree *t);
 
 /* Append n zeroed nodes (child = MM_NO_NODE); *first receives the index of
  * the first.  Pointers into t->nodes are invalidated. */
-mm_status mm_tree_alloc(mm_tree *t, uint32_t n, uint32_t *first, mm_diag *d);
+MM_EXPORT mm_status mm_tree_alloc(mm_tree *t, uint32_t n, uint32_t *first, mm_diag *d);
 
 /* Keep a source position for every node from now on. */
-mm_status mm_tree_track_where(mm_tree *t, mm_diag *d);
+MM_EXPORT mm_status mm_tree_track_where(mm_tree *t, mm_diag *d);
 
 /* Index of the child of node i for reply slot s, or MM_NO_NODE. */
 static inline uint32_t mm_tree_child(const mm_tree *t, uint32_t i, int s)
@@ -106,23 +106,23 @@ static inline int mm_tree_nchildren(const mm_tree *t, uint32_t i)
 }
 
 /* Set provenance strings (copied). */
-mm_status mm_tree_set_rule(mm_tree *t, const char *rule, bool consistent_only,
+MM_EXPORT mm_status mm_tree_set_rule(mm_tree *t, const char *rule, bool consistent_only,
                            mm_code first);
-mm_status mm_tree_set_citation(mm_tree *t, const char *citation);
+MM_EXPORT mm_status mm_tree_set_citation(mm_tree *t, const char *citation);
 
 /* Depth statistics (total, worst, histogram) from the structure alone,
  * trusting its counts and flags. */
-void mm_tree_stats(const mm_tree *t, mm_stats *st);
+MM_EXPORT void mm_tree_stats(const mm_tree *t, mm_stats *st);
 
 /* Structural check of a tree against its game: node indices in range,
  * children in order, no node reached twice, depth bounded, every code
  * found exactly once, counts and flags true.  Fails with MM_ERR_INPUT and
  * a message naming the first problem, placed at the node's source
  * position when t->where has one. */
-mm_status mm_tree_check(const mm_tree *t, const mm_game *g, mm_diag *d);
+MM_EXPORT mm_status mm_tree_check(const mm_tree *t, const mm_game *g, mm_diag *d);
 
 /* Node-by-node equality (game, guesses, counts, consistency, shape);
  * how a file wrote a node (FORM bits, STAR) is ignored. */
-bool mm_tree_equal(const mm_tree *a, const mm_tree *b);
+MM_EXPORT bool mm_tree_equal(const mm_tree *a, const mm_tree *b);
 
 #endif

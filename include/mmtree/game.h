@@ -12,14 +12,14 @@
  * order of Knuth's Figure 1: black ascending, white descending within a
  * black count.  The slot of (p-1, 1) exists but never occurs.
  */
-#ifndef MM_GAME_H
-#define MM_GAME_H
+#ifndef MMTREE_GAME_H
+#define MMTREE_GAME_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "mm_diag.h"
+#include <mmtree/diag.h>
 
 #define MM_MAX_PEGS 8
 #define MM_MAX_COLORS 16
@@ -50,13 +50,13 @@ typedef struct mm_game {
 /* Set up MM(pegs, colors) with or without repetition.  Fails with
  * MM_ERR_USAGE when p or c is out of range or the game has no code, and
  * with MM_ERR_LIMIT when it has more than MM_MAX_CODES codes. */
-mm_status mm_game_init(mm_game *g, int pegs, int colors, bool repeat,
+MM_EXPORT mm_status mm_game_init(mm_game *g, int pegs, int colors, bool repeat,
                        mm_diag *d);
-void mm_game_release(mm_game *g);
+MM_EXPORT void mm_game_release(mm_game *g);
 
 /* Number of codes MM(pegs, colors) would have, or 0 when the parameters
  * are out of range; saturates at UINT64_MAX. */
-uint64_t mm_game_count(int pegs, int colors, bool repeat);
+MM_EXPORT uint64_t mm_game_count(int pegs, int colors, bool repeat);
 
 /* The reply slot of guess a against secret b (symmetric). */
 static inline int mm_game_score(const mm_game *g, mm_code a, mm_code b)
@@ -78,7 +78,7 @@ static inline int mm_game_score(const mm_game *g, mm_code a, mm_code b)
  * order and keeping their order within a part (lexical order in, lexical
  * order out); cnt[s] and start[s] receive the size and offset of each
  * part.  slot is scratch of n bytes; in and out must not overlap. */
-void mm_game_split(const mm_game *g, mm_code guess, const mm_code *in,
+MM_EXPORT void mm_game_split(const mm_game *g, mm_code guess, const mm_code *in,
                    uint32_t n, mm_code *out, uint8_t *slot,
                    uint32_t cnt[MM_MAX_REPLIES], uint32_t start[MM_MAX_REPLIES]);
 
@@ -90,24 +90,24 @@ static inline int mm_code_peg(const mm_game *g, mm_code x, int i)
 
 /* Rank of the code with the given pegs; MM_NO_CODE when it is not a code
  * of the game (colour out of range, or a repeat in a no-repeat game). */
-mm_code mm_game_index(const mm_game *g, const int *pegs);
+MM_EXPORT mm_code mm_game_index(const mm_game *g, const int *pegs);
 
 /* Parse exactly len characters as a code of g. */
-mm_status mm_code_parse(const mm_game *g, const char *s, size_t len,
+MM_EXPORT mm_status mm_code_parse(const mm_game *g, const char *s, size_t len,
                         mm_code *out, mm_diag *d);
 
 /* Write the code as p characters and a NUL into buf (>= MM_MAX_PEGS+1). */
-char *mm_code_format(const mm_game *g, mm_code x, char *buf);
+MM_EXPORT char *mm_code_format(const mm_game *g, mm_code x, char *buf);
 
 /* Character for colour k, and the colour of a character (-1 if none). */
-char mm_color_char(const mm_game *g, int k);
-int mm_color_value(int colors, char ch);
+MM_EXPORT char mm_color_char(const mm_game *g, int k);
+MM_EXPORT int mm_color_value(int colors, char ch);
 
 /* Slot of reply (black, white); -1 when the pair is out of range. */
-int mm_reply_slot(const mm_game *g, int black, int white);
+MM_EXPORT int mm_reply_slot(const mm_game *g, int black, int white);
 
 /* Bit mask of the slots that some pair of codes of g actually produces
  * (Neuwirth's set A of possible answers). */
-uint64_t mm_game_reply_set(const mm_game *g);
+MM_EXPORT uint64_t mm_game_reply_set(const mm_game *g);
 
 #endif

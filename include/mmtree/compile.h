@@ -4,16 +4,16 @@
  * makes of the remaining codes; ties go to a guess that can still be the
  * code, then to the first in lexical order.
  */
-#ifndef MM_COMPILE_H
-#define MM_COMPILE_H
+#ifndef MMTREE_COMPILE_H
+#define MMTREE_COMPILE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "mm_diag.h"
-#include "mm_game.h"
-#include "mm_tree.h"
+#include <mmtree/diag.h>
+#include <mmtree/game.h>
+#include <mmtree/tree.h>
 
 typedef enum mm_rule {
     MM_RULE_NAIVE,    /* Shapiro: first consistent code */
@@ -84,15 +84,15 @@ typedef struct mm_optimal_report {
     double done;           /* rough share of the root's work done, 0..1 */
 } mm_optimal_report;
 
-void mm_compile_opts_init(mm_compile_opts *o);
+MM_EXPORT void mm_compile_opts_init(mm_compile_opts *o);
 
 /* Rule by name ("naive", "knuth", ...): MM_OK, or MM_ERR_USAGE with a
  * message listing the known rules. */
-mm_status mm_rule_parse(const char *name, mm_rule *rule, mm_diag *d);
-const char *mm_rule_name(mm_rule rule);
+MM_EXPORT mm_status mm_rule_parse(const char *name, mm_rule *rule, mm_diag *d);
+MM_EXPORT const char *mm_rule_name(mm_rule rule);
 
 /* Build the complete tree of g under o into t (initialised here). */
-mm_status mm_compile(const mm_game *g, const mm_compile_opts *o, mm_tree *t,
+MM_EXPORT mm_status mm_compile(const mm_game *g, const mm_compile_opts *o, mm_tree *t,
                      mm_diag *d);
 
 #endif
