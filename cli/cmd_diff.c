@@ -15,7 +15,7 @@ static const char diff_help[] =
     "at the first node on a path where they differ (another guess, or the\n"
     "same guess with other counts) one line is printed:\n"
     "\n"
-    "  path 1122 BWW / 1213 BB: A 4(1145: ...) B 4(4222: ...); guesses below:\n"
+    "  path 1122:BWW,1213:BB: A 4(1145: ...) B 4(4222: ...); guesses below:\n"
     "  A 9, B 8 (-1); worst below: A 2, B 2\n"
     "\n"
     "(the node as count(guess: reply count, ...), '*' after a guess that\n"

@@ -18,7 +18,7 @@ static const char verify_help[] =
     "last slot 1 or 0, '*', n(y), n(yx), a count written alone).  Every\n"
     "problem is reported, up to a limit, on stdout, one a line:\n"
     "\n"
-    "  FILE:LINE:COL: error: path 1122 B / 1344 W: stated 44 codes, 43 possible\n"
+    "  FILE:LINE:COL: error: path 1122:B,1344:W: stated 44 codes, 43 possible\n"
     "\n"
     "The path gives the guess and the reply at each step from the root;\n"
     "replies are written with Knuth's letters, one B per black hit and one W\n"

@@ -845,7 +845,7 @@ static int by_size_desc(const void *a, const void *b)
 /* The work is shared out as sub-trees.  The nodes above them are built
  * here, in the calling thread: the root, and any node of more than `big`
  * codes, whose sub-tree alone would keep one core busy while the other
- * waits (MM(4,6) entropy: the 312 codes after 1234 BB are over half the
+ * waits (MM(4,6) entropy: the 312 codes after 1234:BB are over half the
  * work).  Their children become the tasks. */
 typedef struct plan {
     task *tasks;

@@ -182,7 +182,7 @@ static mm_status build_graph(const mm_tree *t, const mm_game *g,
         Agedge_t *e = agedge(ag, nodes[it->parent], nodes[i], NULL, 1);
         if (!e)
             goto nomem;
-        mm_render_reply_format(g, it->slot, text);
+        mm_reply_format(g, it->slot, text);
         set(e, mid_labels ? "label" : "headlabel", text);
     }
     if (o->layout == MM_RENDER_RADIAL) {
@@ -283,7 +283,7 @@ mm_status mm_render_mem(const mm_tree *t, const mm_game *g,
     if (t->pegs != g->pegs || t->colors != g->colors || t->repeat != g->repeat)
         return mm_diag_set(d, MM_ERR_USAGE, "the tree is not of the game given");
     uint32_t start;
-    mm_status st = mm_render_path_find(t, g, o->path, &start, d);
+    mm_status st = mm_tree_find(t, g, o->path, &start, d);
     if (st)
         return st;
     view v;

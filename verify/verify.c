@@ -76,23 +76,6 @@ const char *mm_marker_name(mm_marker m)
     return "?";
 }
 
-char *mm_reply_format(const mm_game *g, int slot, char *buf)
-{
-    int n = 0;
-    if (slot < 0 || slot >= g->nreplies) {
-        strcpy(buf, "?");
-        return buf;
-    }
-    for (int i = 0; i < g->black[slot]; i++)
-        buf[n++] = 'B';
-    for (int i = 0; i < g->white[slot]; i++)
-        buf[n++] = 'W';
-    if (!n)
-        buf[n++] = '-';
-    buf[n] = '\0';
-    return buf;
-}
-
 uint32_t mm_paths_get(const mm_paths *p, uint32_t node, mm_step *steps,
                       uint32_t max)
 {
@@ -114,27 +97,12 @@ char *mm_paths_format(const mm_paths *p, const mm_game *g, uint32_t node,
     enum { MAX_SHOWN = 64 };
     mm_step steps[MAX_SHOWN];
     uint32_t n = mm_paths_get(p, node, steps, MAX_SHOWN);
-    size_t len = 0;
-    if (!size)
-        return buf;
-    buf[0] = '\0';
     if (!n) {
         snprintf(buf, size, "root");
         return buf;
     }
-    for (uint32_t i = 0; i < n && i < MAX_SHOWN; i++) {
-        char code[MM_MAX_PEGS + 1], reply[MM_MAX_PEGS + 1];
-        const char *guess = steps[i].guess < g->ncodes
-                                ? mm_code_format(g, steps[i].guess, code) : "?";
-        int w = snprintf(buf + len, size - len, "%s%s %s", i ? " / " : "", guess,
-                         mm_reply_format(g, steps[i].slot, reply));
-        if (w < 0 || (size_t)w >= size - len) {
-            len = size - 1;
-            break;
-        }
-        len += (size_t)w;
-    }
-    if ((n > MAX_SHOWN || len == size - 1) && size > 4)
+    mm_path_format(g, steps, n < MAX_SHOWN ? n : MAX_SHOWN, buf, size);
+    if (n > MAX_SHOWN && size > 4)
         memcpy(buf + size - 4, "...", 4);
     return buf;
 }

@@ -32,6 +32,7 @@
 
 #include <mmtree/diag.h>
 #include <mmtree/game.h>
+#include <mmtree/path.h>
 #include <mmtree/tree.h>
 
 typedef enum mm_render_layout {
@@ -54,9 +55,6 @@ typedef enum mm_render_format {
 /* Default limit for reply labels in the middle of edges; above it the
  * replies are written at the edges' heads (no extra layout nodes). */
 #define MM_RENDER_LABEL_NODES 1000u
-
-/* Longest reply text: 8 letters and a NUL. */
-#define MM_RENDER_REPLY_MAX (MM_MAX_PEGS + 1)
 
 typedef struct mm_render_opts {
     mm_render_layout layout;
@@ -87,19 +85,6 @@ MM_EXPORT void mm_render_opts_init(mm_render_opts *o);
 /* ".svg" ".png" ".pdf" ".dot" (also ".gv") -> format, else AUTO. */
 MM_EXPORT mm_render_format mm_render_format_from_path(const char *path);
 MM_EXPORT const char *mm_render_format_name(mm_render_format f);
-
-/* Knuth's letters for reply slot s into buf (>= MM_RENDER_REPLY_MAX). */
-MM_EXPORT char *mm_render_reply_format(const mm_game *g, int slot, char *buf);
-/* Reply letters (any order of B and W, or "-") -> slot; MM_ERR_USAGE
- * when the text is not a reply of g. */
-MM_EXPORT mm_status mm_render_reply_parse(const mm_game *g, const char *s, size_t len,
-                                int *slot, mm_diag *d);
-
-/* Follow a path "G:R,G:R,..." from the root: at each step G must be the
- * tree's guess and R a reply that has a sub-tree.  *node receives the
- * index reached.  MM_ERR_USAGE with a message naming the step otherwise. */
-MM_EXPORT mm_status mm_render_path_find(const mm_tree *t, const mm_game *g,
-                              const char *path, uint32_t *node, mm_diag *d);
 
 /* Render t (a checked tree of game g) as format o->format (not AUTO) into
  * *buf, malloc'd and owned by the caller.  info may be NULL. */

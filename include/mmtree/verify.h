@@ -55,6 +55,7 @@
 
 #include <mmtree/diag.h>
 #include <mmtree/game.h>
+#include <mmtree/path.h>
 #include <mmtree/tree.h>
 
 typedef enum mm_problem_kind {
@@ -120,12 +121,6 @@ typedef struct mm_verify_opts {
                                 problems (costs codes x codes per problem) */
 } mm_verify_opts;
 
-/* One step of a path: the guess made and the reply slot that followed. */
-typedef struct mm_step {
-    mm_code guess;
-    int slot;
-} mm_step;
-
 /* Parent links of the nodes a walk reached, to name paths. */
 typedef struct mm_paths {
     const mm_tree *t;
@@ -169,14 +164,11 @@ MM_EXPORT char *mm_problem_format(const mm_verify_report *r, const mm_problem *p
  * many there are. */
 MM_EXPORT uint32_t mm_paths_get(const mm_paths *p, uint32_t node, mm_step *steps,
                       uint32_t max);
-/* The path as "1122 B / 1344 W", or "root"; returns buf (truncated with
- * "..." when it does not fit). */
+/* The path to node in the syntax of mmtree/path.h ("1122:B,1344:W"), or
+ * "root" for the root; returns buf (ending in "..." when it does not
+ * fit). */
 MM_EXPORT char *mm_paths_format(const mm_paths *p, const mm_game *g, uint32_t node,
                       char *buf, size_t size);
-
-/* Knuth's letters for a reply slot: "BWW", "-" for no hit; buf holds at
- * least MM_MAX_PEGS + 1 bytes. */
-MM_EXPORT char *mm_reply_format(const mm_game *g, int slot, char *buf);
 
 /* ---- diff ---- */
 

@@ -133,7 +133,7 @@ static void expect_node(const game_tree *gt, const char *path, const char *guess
     mm_diag_clear(&d);
     uint32_t node = MM_NO_NODE;
     char code[MM_MAX_PEGS + 1];
-    mm_status st = mm_render_path_find(&gt->t, &gt->g, path, &node, &d);
+    mm_status st = mm_tree_find(&gt->t, &gt->g, path, &node, &d);
     CHECK(st == MM_OK, "path %s: %s", path, d.msg);
     if (st)
         return;
@@ -148,7 +148,7 @@ static void expect_path_error(const game_tree *gt, const char *path, const char 
     mm_diag d;
     mm_diag_clear(&d);
     uint32_t node;
-    mm_status st = mm_render_path_find(&gt->t, &gt->g, path, &node, &d);
+    mm_status st = mm_tree_find(&gt->t, &gt->g, path, &node, &d);
     CHECK(st == MM_ERR_USAGE && strstr(d.msg, msg), "path '%s': status %d, message '%s'",
           path, st, d.msg);
 }
@@ -181,18 +181,18 @@ static void test_views(void)
     expect_path_error(&gt, "1122:", "step 1: '' is not a reply");
 
     /* Replies round-trip through Knuth's letters. */
-    char buf[MM_RENDER_REPLY_MAX];
+    char buf[MM_REPLY_MAX];
     mm_diag d;
     mm_diag_clear(&d);
     for (int s = 0; s < gt.g.nreplies; s++) {
         int back = -1;
-        mm_render_reply_format(&gt.g, s, buf);
-        CHECK(mm_render_reply_parse(&gt.g, buf, strlen(buf), &back, &d) == MM_OK && back == s,
+        mm_reply_format(&gt.g, s, buf);
+        CHECK(mm_reply_parse(&gt.g, buf, strlen(buf), &back, &d) == MM_OK && back == s,
               "slot %d -> '%s' -> %d", s, buf, back);
     }
-    CHECK(!strcmp(mm_render_reply_format(&gt.g, mm_reply_slot(&gt.g, 0, 0), buf), "-"),
+    CHECK(!strcmp(mm_reply_format(&gt.g, mm_reply_slot(&gt.g, 0, 0), buf), "-"),
           "no hit is '%s'", buf);
-    CHECK(!strcmp(mm_render_reply_format(&gt.g, mm_reply_slot(&gt.g, 1, 2), buf), "BWW"),
+    CHECK(!strcmp(mm_reply_format(&gt.g, mm_reply_slot(&gt.g, 1, 2), buf), "BWW"),
           "1 black 2 white is '%s'", buf);
 
     /* The root alone stands for the whole tree: Knuth's 5801 guesses for

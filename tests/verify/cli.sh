@@ -68,17 +68,17 @@ expect 0 "$mmtree" verify --json "$knuth"
 has "$tmp/out" '"valid": true, "problems": [], "problems_total": 0'
 has "$tmp/out" '"total": 5801, "expected": 4.4760802469, "worst": 5, "histogram": [1, 6, 62, 533, 694]'
 
-# A wrong count (Knuth's own example node, 44 codes after 1122 B, 1344 W).
+# A wrong count (Knuth's own example node, 44 codes after 1122:B, 1344:W).
 sed 's/44(3526:/45(3526:/' "$knuth" >"$tmp/count.txt"
 expect 1 "$mmtree" verify "$tmp/count.txt"
-has "$tmp/out" "count.txt:35:9: error: path 1122 B / 1344 W: stated 45 codes, 44 possible (its parts add up to 44)"
-has "$tmp/out" "error: path 1122 B: guess 1344 does not make the stated parts: after W stated 45, true 44"
+has "$tmp/out" "count.txt:35:9: error: path 1122:B,1344:W: stated 45 codes, 44 possible (its parts add up to 44)"
+has "$tmp/out" "error: path 1122:B: guess 1344 does not make the stated parts: after W stated 45, true 44"
 has "$tmp/out" "count.txt: invalid, 2 problems"
 
 # A misprinted guess, recovered by --suggest; --json carries the same.
 sed 's/44(3526:/44(3516:/' "$knuth" >"$tmp/guess.txt"
 expect 1 "$mmtree" verify --suggest "$tmp/guess.txt"
-has "$tmp/out" "guess.txt:35:9: error: path 1122 B / 1344 W: guess 3516 does not make the stated parts: after WWWW stated 1, true 0;"
+has "$tmp/out" "guess.txt:35:9: error: path 1122:B,1344:W: guess 3516 does not make the stated parts: after WWWW stated 1, true 0;"
 has "$tmp/out" "guesses that make them: 3526 3562 3625 3652"
 expect 1 "$mmtree" verify --suggest --json "$tmp/guess.txt"
 has "$tmp/out" '"kind": "partition", "line": 35, "col": 9, "path": [{"guess": "1122", "reply": "B", "black": 1, "white": 0}, {"guess": "1344", "reply": "W", "black": 0, "white": 1}], "guess": "3516"'
@@ -88,7 +88,7 @@ has "$tmp/out" '"suggest": ["3526", "3562", "3625", "3652"], "suggest_total": 4'
 sed '35s/7(1462)/7(1462x)/' "$knuth" >"$tmp/marker.txt"
 expect 1 "$mmtree" verify "$tmp/marker.txt"
 has "$tmp/out" "marker.txt:35:"
-has "$tmp/out" "path 1122 B / 1344 W / 3526 BWW: 7(1462x) says some reply leaves 2 codes, but every reply identifies the code"
+has "$tmp/out" "path 1122:B,1344:W,3526:BWW: 7(1462x) says some reply leaves 2 codes, but every reply identifies the code"
 
 # A missing code: the root's 4-white slot emptied.
 sed 's/^1296(1122: 1,16/1296(1122: 0,16/' "$knuth" >"$tmp/missing.txt"
@@ -113,11 +113,11 @@ has "$tmp/out" "change: total -105, expected -0.0810, worst +1; 1 differing node
 has "$tmp/out" "root: A 1296(1122: "
 expect 1 "$mmtree" diff --brief "$tmp/k.txt" "$tmp/i.txt"
 [ "$(wc -l <"$tmp/out")" -eq 3 ] || { echo "FAIL: --brief printed more than the summary" >&2; fail=1; }
-# Knuth's remark: after 1122 BWW, 1213 BB the pattern 4222x separates the
+# Knuth's remark: after 1122:BWW, 1213:BB the pattern 4222x separates the
 # four codes (2212 4212 5212 6212) faster than the rule's 1145x.
 sed '/^D = /s/4(1145x)/4(4222x)/' "$knuth" >"$tmp/better.txt"
 expect 1 "$mmtree" diff "$knuth" "$tmp/better.txt"
-has "$tmp/out" "path 1122 BWW / 1213 BB: A 4(1145*: WW 2, W 2) B 4(4222*: BBW 1, BB 2, BBB 1); guesses below: A 10, B 9 (-1); worst below: A 3, B 3"
+has "$tmp/out" "path 1122:BWW,1213:BB: A 4(1145*: WW 2, W 2) B 4(4222*: BBW 1, BB 2, BBB 1); guesses below: A 10, B 9 (-1); worst below: A 3, B 3"
 has "$tmp/out" "change: total -1, expected -0.0008, worst +0; 1 differing node"
 "$mmtree" build -q -p 3 -c 4 -o "$tmp/small.txt" || fail=1
 expect 2 "$mmtree" diff "$knuth" "$tmp/small.txt"

@@ -161,7 +161,7 @@ static bool path_is(const mm_verify_report *r, uint32_t node, const mm_game *g,
     return true;
 }
 
-/* Knuth's own example path: 1122 B, 1344 W leaves 44 codes, guess 3526. */
+/* Knuth's own example path: 1122:B, 1344:W leaves 44 codes, guess 3526. */
 static const int path44[] = {1, 0, 0, 1};
 static const char *const guesses44[] = {"1122", "1344"};
 
@@ -190,7 +190,7 @@ static void test_count(const mm_tree *t0, const mm_game *g)
         CHECK(!strcmp(msg, "stated 45 codes, 44 possible (its parts add up to 44)"), "message '%s'",
               msg);
         mm_paths_format(&r.paths, g, n44, msg, sizeof msg);
-        CHECK(!strcmp(msg, "1122 B / 1344 W"), "path '%s'", msg);
+        CHECK(!strcmp(msg, "1122:B,1344:W"), "path '%s'", msg);
     }
     if (failures)
         dump(&r);
@@ -393,7 +393,7 @@ static void test_diff(void)
     static const int path4[] = {1, 2, 2, 0};
     uint32_t n = node_at(&kc, &g, path4, 2);
     CHECK(kc.nodes[n].count == 4 && kc.nodes[n].guess == code(&g, "1145"),
-          "knuth's D, 1213 BB is not 4(1145x)");
+          "knuth's D, 1213:BB is not 4(1145x)");
     CHECK(mm_tree_diff(&k, &kc, &g, &r, &d) == MM_OK && r.nitems == 0, "copy differs");
     mm_diff_report_release(&r);
     kc.nodes[n].guess = code(&g, "1154");

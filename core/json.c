@@ -1,0 +1,166 @@
+#include "json.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+size_t utf8_seq(const unsigned char *s, size_t len)
+{
+    unsigned c = s[0];
+    size_t n;
+    unsigned min;
+    if (c < 0x80)
+        return 1;
+    if (c >= 0xC2 && c <= 0xDF)
+        n = 2, min = 0x80;
+    else if (c >= 0xE0 && c <= 0xEF)
+        n = 3, min = 0x800;
+    else if (c >= 0xF0 && c <= 0xF4)
+        n = 4, min = 0x10000;
+    else
+        return 0;
+    if (len < n)
+        return 0;
+    unsigned cp = c & (0x7F >> n);
+    for (size_t i = 1; i < n; i++) {
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+        cp = cp << 6 | (s[i] & 0x3F);
+    }
+    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0;
+    return n;
+}
+
+void json_escape(buf *b, const char *s, size_t len)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t i = 0;
+    while (i < len) {
+        unsigned c = p[i];
+        if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
+            size_t j = i;
+            while (j < len && p[j] >= 0x20 && p[j] < 0x80 && p[j] != '"' && p[j] != '\\')
+                j++;
+            buf_add(b, s + i, j - i);
+            i = j;
+            continue;
+        }
+        switch (c) {
+        case '"': buf_adds(b, "\\\""); break;
+        case '\\': buf_adds(b, "\\\\"); break;
+        case '\n': buf_adds(b, "\\n"); break;
+        case '\t': buf_adds(b, "\\t"); break;
+        case '\r': buf_adds(b, "\\r"); break;
+        default:
+            if (c < 0x20) {
+                buf_addf(b, "\\u%04x", c);
+            } else {
+                size_t n = utf8_seq(p + i, len - i);
+                if (n) {
+                    buf_add(b, s + i, n);
+                    i += n;
+                    continue;
+                }
+                buf_adds(b, "\\ufffd");
+            }
+        }
+        i++;
+    }
+}
+
+void json_init(json *j, buf *out)
+{
+    *j = (json){.out = out};
+    j->first[0] = true;
+}
+
+/* Before a value: the comma that separates it from the one before. */
+static void item(json *j)
+{
+    if (j->after_key) {
+        j->after_key = false;
+        return;
+    }
+    if (!j->first[j->depth])
+        buf_adds(j->out, ", ");
+    j->first[j->depth] = false;
+}
+
+static void open_(json *j, char c)
+{
+    item(j);
+    buf_addc(j->out, c);
+    if (j->depth + 1 < JSON_MAX_DEPTH)
+        j->depth++;
+    else
+        j->out->failed = true;
+    j->first[j->depth] = true;
+}
+
+static void close_(json *j, char c)
+{
+    if (j->depth > 0)
+        j->depth--;
+    buf_addc(j->out, c);
+}
+
+void json_object_begin(json *j) { open_(j, '{'); }
+void json_object_end(json *j) { close_(j, '}'); }
+void json_array_begin(json *j) { open_(j, '['); }
+void json_array_end(json *j) { close_(j, ']'); }
+
+void json_key(json *j, const char *key)
+{
+    item(j);
+    buf_addc(j->out, '"');
+    json_escape(j->out, key, strlen(key));
+    buf_adds(j->out, "\": ");
+    j->after_key = true;
+}
+
+void json_strn(json *j, const char *s, size_t len)
+{
+    item(j);
+    buf_addc(j->out, '"');
+    json_escape(j->out, s, len);
+    buf_addc(j->out, '"');
+}
+
+void json_str(json *j, const char *s)
+{
+    json_strn(j, s, strlen(s));
+}
+
+void json_uint(json *j, uint64_t v)
+{
+    item(j);
+    buf_addf(j->out, "%llu", (unsigned long long)v);
+}
+
+void json_int(json *j, int64_t v)
+{
+    item(j);
+    buf_addf(j->out, "%lld", (long long)v);
+}
+
+void json_double(json *j, double v, int decimals)
+{
+    item(j);
+    if (isfinite(v))
+        buf_addf(j->out, "%.*f", decimals, v);
+    else
+        buf_adds(j->out, "null");
+}
+
+void json_bool(json *j, bool v)
+{
+    item(j);
+    buf_adds(j->out, v ? "true" : "false");
+}
+
+void json_null(json *j)
+{
+    item(j);
+    buf_adds(j->out, "null");
+}
