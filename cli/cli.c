@@ -1,27 +1,73 @@
+#include "cli.h"
+
+#include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
-#include "cli.h"
+#include "core/file.h"
+
+void cli_put(FILE *f, const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t len = strlen(s);
+    for (size_t i = 0; i < len;) {
+        unsigned c = p[i];
+        size_t n = c >= 0x20 && c != 0x7f ? utf8_seq(p + i, len - i) : 0;
+        if (n) {
+            fwrite(p + i, 1, n, f);
+            i += n;
+            continue;
+        }
+        if (c == '\n')
+            fputs("\\n", f);
+        else if (c == '\t')
+            fputs("\\t", f);
+        else if (c == '\r')
+            fputs("\\r", f);
+        else
+            fprintf(f, "\\x%02x", c);
+        i++;
+    }
+}
 
 int cli_report(const mm_diag *d, mm_status st)
 {
     char where[MM_DIAG_FILE_MAX + 64];
     mm_diag_where(d, where, sizeof where);
-    fprintf(stderr, "%s%serror: %s\n", where[0] ? where : "mmtree: ",
-            "", d->msg[0] ? d->msg : mm_status_str(st));
+    cli_put(stderr, where[0] ? where : "mmtree: ");
+    fputs("error: ", stderr);
+    cli_put(stderr, d->msg[0] ? d->msg : mm_status_str(st));
+    fputc('\n', stderr);
     return st == MM_ERR_CHECK ? EXIT_CHECK : EXIT_BAD;
 }
 
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 {
+    char msg[1024];
     va_list ap;
-    fprintf(stderr, "mmtree %s: error: ", cmd);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "\n");
+    fprintf(stderr, "mmtree %s: error: ", cmd);
+    cli_put(stderr, msg);
+    fputc('\n', stderr);
     return EXIT_BAD;
+}
+
+void cli_warning(const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    fputs("mmtree: warning: ", stderr);
+    cli_put(stderr, msg);
+    fputc('\n', stderr);
 }
 
 bool cli_int(const char *cmd, const char *opt, const char *val, long lo,
@@ -32,8 +78,9 @@ bool cli_int(const char *cmd, const char *opt, const char *val, long lo,
         cli_usage_error(cmd, "%s needs a value", opt);
         return false;
     }
+    errno = 0;
     long v = strtol(val, &end, 10);
-    if (!*val || *end || v < lo || v > hi) {
+    if (!*val || *end || errno || v < lo || v > hi) {
         cli_usage_error(cmd, "%s must be %ld..%ld, not '%s'", opt, lo, hi, val);
         return false;
     }
@@ -41,3 +88,151 @@ bool cli_int(const char *cmd, const char *opt, const char *val, long lo,
     return true;
 }
 
+/* ---- signals ---- */
+
+static volatile sig_atomic_t *stop_flag;
+
+static void on_signal(int sig)
+{
+    if (stop_flag && !*stop_flag) {
+        *stop_flag = 1;
+        return;
+    }
+    outfile_remove_all();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+void cli_signals_init(void)
+{
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+    for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_signal;
+        sigemptyset(&sa.sa_mask);
+        sa.sa_flags = SA_RESTART;
+        /* A signal ignored when we started (nohup) stays ignored. */
+        struct sigaction old;
+        if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+            continue;
+        sigaction(sigs[i], &sa, NULL);
+    }
+}
+
+void cli_signals_stop(volatile sig_atomic_t *stop)
+{
+    stop_flag = stop;
+}
+
+/* ---- standard output ---- */
+
+int cli_close_stdout(int rc)
+{
+    bool failed = fflush(stdout) != 0 || ferror(stdout);
+    int e = errno;
+    if (fclose(stdout) != 0 && !failed) {
+        failed = true;
+        e = errno;
+    }
+    if (!failed)
+        return rc;
+    fprintf(stderr, "mmtree: error: cannot write to standard output: %s\n",
+            e ? strerror(e) : "write error");
+    return EXIT_BAD;
+}
+
+/* ---- JSON ---- */
+
+int cli_json_print(strbuf *b)
+{
+    if (b->failed) {
+        strbuf_release(b);
+        fputs("mmtree: error: out of memory\n", stderr);
+        return EXIT_BAD;
+    }
+    fwrite(b->data, 1, b->len, stdout);
+    fputc('\n', stdout);
+    strbuf_release(b);
+    return EXIT_OK;
+}
+
+void cli_json_game(json_writer *j, int pegs, int colors, bool repeat)
+{
+    json_key(j, "pegs");
+    json_int(j, pegs);
+    json_key(j, "colors");
+    json_int(j, colors);
+    json_key(j, "repeat");
+    json_bool(j, repeat);
+}
+
+void cli_json_provenance(json_writer *j, const mm_tree *t, const mm_game *g)
+{
+    const mm_provenance *p = &t->prov;
+    char code[MM_MAX_PEGS + 1];
+    if (p->rule) {
+        json_key(j, "rule");
+        json_str(j, p->rule);
+        json_key(j, "consistent_only");
+        json_bool(j, p->consistent_only);
+        if (p->first != MM_NO_CODE && p->first < g->ncodes) {
+            json_key(j, "fixed_first");
+            json_str(j, mm_code_format(g, p->first, code));
+        }
+        if (p->tie_break) {
+            json_key(j, "tie_break");
+            json_str(j, p->tie_break);
+        }
+        if (p->max_depth) {
+            json_key(j, "max_depth");
+            json_int(j, p->max_depth);
+        }
+        if (p->extra_colors) {
+            json_key(j, "extra_colors");
+            json_int(j, p->extra_colors);
+        }
+    }
+    if (p->proof != MM_PROOF_NONE) {
+        json_key(j, "proven");
+        json_bool(j, p->proof == MM_PROOF_PROVEN);
+        if (p->proof == MM_PROOF_UNPROVEN) {
+            json_key(j, "lower_bound");
+            json_uint(j, p->lower_total);
+            if (p->lower_worst) {
+                json_key(j, "worst_lower_bound");
+                json_int(j, p->lower_worst);
+            }
+        }
+    }
+    if (p->citation) {
+        json_key(j, "citation");
+        json_str(j, p->citation);
+    }
+}
+
+void cli_json_stats(json_writer *j, const mm_stats *s, const mm_game *g, mm_code first)
+{
+    char code[MM_MAX_PEGS + 1];
+    json_key(j, "codes");
+    json_uint(j, s->codes);
+    json_key(j, "total");
+    json_uint(j, s->total);
+    json_key(j, "expected");
+    json_double(j, s->codes ? (double)s->total / (double)s->codes : 0.0, 10);
+    json_key(j, "worst");
+    json_int(j, s->worst);
+    json_key(j, "histogram");
+    json_array_begin(j);
+    for (int i = 0; i < s->worst && i < 64; i++)
+        json_uint(j, s->hist[i]);
+    json_array_end(j);
+    json_key(j, "nodes");
+    json_uint(j, s->nodes);
+    json_key(j, "inconsistent");
+    json_uint(j, s->inconsistent);
+    if (first != MM_NO_CODE && first < g->ncodes) {
+        json_key(j, "first");
+        json_str(j, mm_code_format(g, first, code));
+    }
+}

@@ -1,24 +1,62 @@
-/* The mmtree command: a table of subcommands over libmmtree. */
+/* The mmtree command: a table of subcommands over libmmtree, and what
+ * they share: messages, exit statuses, signals, standard output, JSON. */
 #ifndef MM_CLI_H
 #define MM_CLI_H
 
+#include <signal.h>
 #include <stdbool.h>
+#include <stdio.h>
 
+#include "core/json.h"
 #include "mmtree/diag.h"
+#include "mmtree/game.h"
+#include "mmtree/tree.h"
 
-/* Exit statuses. */
-enum { EXIT_OK = 0, EXIT_CHECK = 1, EXIT_BAD = 2 };
+/* Exit statuses (README: "Exit status"). */
+enum {
+    EXIT_OK = 0,      /* done, and complete */
+    EXIT_CHECK = 1,   /* a check found problems (verify, diff), or a game
+                         was given up */
+    EXIT_BAD = 2,     /* bad usage, unreadable input, a failed write */
+    EXIT_PARTIAL = 3, /* written but not complete: a search stopped before
+                         its proof, or its checkpoint could not be saved */
+};
 
 /* Print "file:line:col: error: msg" (or "mmtree: error: msg") to stderr
- * and return the exit status the status implies. */
+ * and return the exit status the status implies.  Every message the
+ * command prints goes through cli_put, so arguments and file text that
+ * it quotes come out escaped and a message is always one line. */
 int cli_report(const mm_diag *d, mm_status st);
 /* Print "mmtree CMD: error: ..." and return EXIT_BAD. */
 int cli_usage_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* Print "mmtree: warning: ...". */
+void cli_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Write s with control characters and bytes that are not UTF-8 escaped
+ * (\n, \t, \x..). */
+void cli_put(FILE *f, const char *s);
 
 /* Parse a non-negative integer option value in [lo, hi]. */
 bool cli_int(const char *cmd, const char *opt, const char *val, long lo,
              long hi, long *out);
+
+/* SIGINT, SIGTERM and SIGHUP: remove the temporary files of writes under
+ * way and end with the signal.  With cli_signals_stop, the first signal
+ * only sets *stop (a search then stops and writes what it has); a second
+ * one ends at once, leaving no partial file. */
+void cli_signals_init(void);
+void cli_signals_stop(volatile sig_atomic_t *stop);
+
+/* Flush and close standard output; report a failed write (EXIT_BAD). */
+int cli_close_stdout(int rc);
+
+/* Write a finished JSON document (and a newline) to stdout; EXIT_BAD
+ * when it could not be built. */
+int cli_json_print(strbuf *b);
+/* The keys every command uses for a tree: game, provenance and stats. */
+void cli_json_game(json_writer *j, int pegs, int colors, bool repeat);
+void cli_json_provenance(json_writer *j, const mm_tree *t, const mm_game *g);
+void cli_json_stats(json_writer *j, const mm_stats *s, const mm_game *g, mm_code first);
 
 int cmd_build(int argc, char **argv);
 int cmd_stats(int argc, char **argv);

@@ -63,13 +63,7 @@ enum { OPT_CONSISTENT = 256, OPT_FIRST, OPT_NOSYM, OPT_NOPRUNE, OPT_NAMES,
        OPT_TIME, OPT_CKPT, OPT_VALUE };
 
 /* ---- optimal searches: stopping and progress ---- */
-static volatile int build_stop;
-
-static void on_interrupt(int sig)
-{
-    (void)sig;
-    build_stop = 1;
-}
+static volatile sig_atomic_t build_stop;
 
 static void show_progress(void *arg, const mm_optimal_report *r)
 {
@@ -186,11 +180,10 @@ int cmd_build(int argc, char **argv)
     mm_optimal_report rep;
     memset(&rep, 0, sizeof rep);
     bool optimal = o.rule >= MM_RULE_COUNT_ONE_STEP;
-    void (*old_int)(int) = SIG_DFL;
     if (optimal) {
         o.report = &rep;
         o.stop = &build_stop;
-        old_int = signal(SIGINT, on_interrupt);
+        cli_signals_stop(&build_stop);
         if (!quiet && isatty(STDERR_FILENO))
             o.progress = show_progress;
     }
@@ -198,7 +191,7 @@ int cmd_build(int argc, char **argv)
     clock_gettime(CLOCK_MONOTONIC, &t0);
     st = mm_compile(&g, &o, &t, &d);
     if (optimal) {
-        signal(SIGINT, old_int);
+        cli_signals_stop(NULL);
         if (o.progress)
             fputs("\r\033[K", stderr);
     }

@@ -62,21 +62,19 @@ int cmd_stats(int argc, char **argv)
     mm_code_format(&g, t.nodes[0].guess, first);
     double expected = s.codes ? (double)s.total / (double)s.codes : 0.0;
     int hlen = s.worst < 64 ? s.worst : 64;
+    int rc = EXIT_OK;
     if (json) {
-        printf("{\"pegs\": %d, \"colors\": %d, \"repeat\": %s, \"codes\": %llu, "
-               "\"total\": %llu, \"expected\": %.10f, \"worst\": %d, \"histogram\": [",
-               t.pegs, t.colors, t.repeat ? "true" : "false",
-               (unsigned long long)s.codes, (unsigned long long)s.total, expected,
-               s.worst);
-        for (int i = 0; i < hlen; i++)
-            printf("%s%llu", i ? ", " : "", (unsigned long long)s.hist[i]);
-        printf("], \"nodes\": %llu, \"inconsistent\": %llu, \"first\": \"%s\"",
-               (unsigned long long)s.nodes, (unsigned long long)s.inconsistent, first);
-        if (t.prov.rule)
-            printf(", \"rule\": \"%s\", \"consistent_only\": %s", t.prov.rule,
-                   t.prov.consistent_only ? "true" : "false");
-        printf("}\n");
-    } else {
+        strbuf b = {0};
+        json_writer j;
+        json_init(&j, &b);
+        json_object_begin(&j);
+        json_key(&j, "file");
+        json_str(&j, strcmp(path, "-") ? path : "<stdin>");
+        cli_json_game(&j, t.pegs, t.colors, t.repeat);
+        cli_json_stats(&j, &s, &g, t.nodes[0].guess);
+        cli_json_provenance(&j, &t, &g);
+        json_object_end(&j);
+        rc = cli_json_print(&b);    } else {
         printf("game:         MM(%d,%d)%s\n", t.pegs, t.colors, t.repeat ? "" : " without repeated colours");
         if (t.prov.rule)
             printf("rule:         %s%s\n", t.prov.rule, t.prov.consistent_only ? " (consistent only)" : "");
@@ -93,5 +91,5 @@ int cmd_stats(int argc, char **argv)
     }
     mm_game_release(&g);
     mm_tree_release(&t);
-    return EXIT_OK;
+    return rc;
 }

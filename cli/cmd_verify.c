@@ -40,108 +40,119 @@ static const char verify_help[] =
     "\n"
     "Exit status: 0 valid, 1 invalid, 2 unreadable input or bad usage.\n";
 
-static void json_string(const char *s)
-{
-    putchar('"');
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            printf("\\%c", c);
-        else if (c < 0x20)
-            printf("\\u%04x", c);
-        else
-            putchar(c);
-    }
-    putchar('"');
-}
-
-static void json_path(const mm_verify_report *r, uint32_t node)
+static void json_path(json_writer *j, const mm_verify_report *r, uint32_t node)
 {
     const mm_game *g = r->g;
     uint32_t n = mm_paths_get(&r->paths, node, NULL, 0);
     mm_step *steps = n ? malloc(n * sizeof *steps) : NULL;
-    putchar('[');
-    if (steps) {
-        mm_paths_get(&r->paths, node, steps, n);
-        for (uint32_t i = 0; i < n; i++) {
-            char code[MM_MAX_PEGS + 1] = "?", reply[MM_MAX_PEGS + 1];
-            if (steps[i].guess < g->ncodes)
-                mm_code_format(g, steps[i].guess, code);
-            printf("%s{\"guess\": \"%s\", \"reply\": \"%s\", \"black\": %d, \"white\": %d}",
-                   i ? ", " : "", code, mm_reply_format(g, steps[i].slot, reply),
-                   g->black[steps[i].slot], g->white[steps[i].slot]);
-        }
+    if (n && !steps) {
+        j->out->failed = true;
+        return;
     }
-    putchar(']');
+    mm_paths_get(&r->paths, node, steps, n);
+    size_t size = (size_t)n * MM_STEP_MAX + 1;
+    char *text = malloc(size);
+    if (!text) {
+        j->out->failed = true;
+    } else {
+        json_str(j, mm_path_format(g, steps, n, text, size));
+        free(text);
+    }
     free(steps);
 }
 
-static void json_parts(const mm_game *g, const uint32_t *parts)
+static void json_parts(json_writer *j, const mm_game *g, const uint32_t *parts)
 {
-    putchar('[');
+    json_array_begin(j);
     for (int s = 0; s < g->nreplies; s++)
-        printf("%s%u", s ? ", " : "", parts[s]);
-    putchar(']');
+        json_uint(j, parts[s]);
+    json_array_end(j);
 }
 
-static void json_problem(const mm_verify_report *r, const mm_problem *p)
+static void json_problem(json_writer *j, const mm_verify_report *r, const mm_problem *p)
 {
     const mm_game *g = r->g;
-    char code[MM_MAX_PEGS + 1] = "?", msg[1024];
+    char code[MM_MAX_PEGS + 2] = "?", msg[1024];
     if (p->code < g->ncodes)
         mm_code_format(g, p->code, code);
-    printf("{\"kind\": \"%s\"", mm_problem_kind_name(p->kind));
-    if (p->kind == MM_PROBLEM_MARKER)
-        printf(", \"marker\": \"%s\"", mm_marker_name(p->marker));
-    if (p->where.line)
-        printf(", \"line\": %u, \"col\": %u", p->where.line, p->where.col);
-    else if (p->where.offset >= 0)
-        printf(", \"offset\": %lld", (long long)p->where.offset);
-    printf(", \"path\": ");
-    json_path(r, p->node);
+    json_object_begin(j);
+    json_key(j, "kind");
+    json_str(j, mm_problem_kind_name(p->kind));
+    if (p->kind == MM_PROBLEM_MARKER) {
+        json_key(j, "marker");
+        json_str(j, mm_marker_name(p->marker));
+    }
+    if (p->where.line) {
+        json_key(j, "line");
+        json_uint(j, p->where.line);
+        json_key(j, "col");
+        json_uint(j, p->where.col);
+    } else if (p->where.offset >= 0) {
+        json_key(j, "offset");
+        json_int(j, p->where.offset);
+    }
+    json_key(j, "path");
+    json_path(j, r, p->node);
     bool coverage = p->kind == MM_PROBLEM_FOUND_TWICE || p->kind == MM_PROBLEM_NOT_FOUND;
-    printf(", \"%s\": \"%s\"", coverage ? "code" : "guess", code);
-    printf(", \"stated\": %llu, \"true\": %llu", (unsigned long long)p->stated,
-           (unsigned long long)p->actual);
+    json_key(j, coverage ? "code" : "guess");
+    json_str(j, code);
+    json_key(j, "stated");
+    json_uint(j, p->stated);
+    json_key(j, "true");
+    json_uint(j, p->actual);
     if (p->kind == MM_PROBLEM_PARTITION) {
-        printf(", \"stated_parts\": ");
-        json_parts(g, p->stated_parts);
-        printf(", \"true_parts\": ");
-        json_parts(g, p->actual_parts);
+        json_key(j, "stated_parts");
+        json_parts(j, g, p->stated_parts);
+        json_key(j, "true_parts");
+        json_parts(j, g, p->actual_parts);
     }
     if (p->searched) {
-        printf(", \"suggest\": [");
-        for (uint32_t i = 0; i < p->nsuggest_kept; i++)
-            printf("%s\"%s%s\"", i ? ", " : "", mm_code_format(g, p->suggest[i], code),
-                   p->suggest_star >> i & 1u ? "*" : "");
-        printf("], \"suggest_total\": %u", p->nsuggest);
+        json_key(j, "suggest");
+        json_array_begin(j);
+        for (uint32_t i = 0; i < p->nsuggest_kept; i++) {
+            mm_code_format(g, p->suggest[i], code);
+            if (p->suggest_star >> i & 1u)
+                strcat(code, "*");
+            json_str(j, code);
+        }
+        json_array_end(j);
+        json_key(j, "suggest_total");
+        json_uint(j, p->nsuggest);
     }
-    printf(", \"message\": ");
-    json_string(mm_problem_format(r, p, msg, sizeof msg));
-    putchar('}');
+    json_key(j, "message");
+    json_str(j, mm_problem_format(r, p, msg, sizeof msg));
+    json_object_end(j);
 }
 
-static void print_json(const char *path, const mm_tree *t, const mm_verify_report *r)
+static int print_json(const char *path, const mm_tree *t, const mm_verify_report *r)
 {
-    const mm_stats *s = &r->stats;
-    printf("{\"file\": ");
-    json_string(strcmp(path, "-") ? path : "<stdin>");
-    printf(", \"valid\": %s, \"problems\": [", r->valid ? "true" : "false");
-    for (uint64_t i = 0; i < r->nkept; i++) {
-        printf("%s\n  ", i ? "," : "");
-        json_problem(r, &r->problems[i]);
-    }
-    printf("%s], \"problems_total\": %llu,\n \"stats\": {", r->nkept ? "\n " : "",
-           (unsigned long long)r->nproblems);
-    printf("\"pegs\": %d, \"colors\": %d, \"repeat\": %s, \"codes\": %u, \"found\": %llu, "
-           "\"total\": %llu, \"expected\": %.10f, \"worst\": %d, \"histogram\": [",
-           t->pegs, t->colors, t->repeat ? "true" : "false", r->g->ncodes,
-           (unsigned long long)r->found, (unsigned long long)s->total,
-           r->found ? (double)s->total / (double)r->found : 0.0, s->worst);
-    for (int i = 0; i < s->worst && i < 64; i++)
-        printf("%s%llu", i ? ", " : "", (unsigned long long)s->hist[i]);
-    printf("], \"nodes\": %llu, \"inconsistent\": %llu}}\n", (unsigned long long)s->nodes,
-           (unsigned long long)s->inconsistent);
+    strbuf b = {0};
+    json_writer j;
+    json_init(&j, &b);
+    json_object_begin(&j);
+    json_key(&j, "file");
+    json_str(&j, strcmp(path, "-") ? path : "<stdin>");
+    json_key(&j, "valid");
+    json_bool(&j, r->valid);
+    json_key(&j, "problems");
+    json_array_begin(&j);
+    for (uint64_t i = 0; i < r->nkept; i++)
+        json_problem(&j, r, &r->problems[i]);
+    json_array_end(&j);
+    json_key(&j, "problems_total");
+    json_uint(&j, r->nproblems);
+    json_key(&j, "stats");
+    json_object_begin(&j);
+    cli_json_game(&j, t->pegs, t->colors, t->repeat);
+    json_key(&j, "found");
+    json_uint(&j, r->found);
+    mm_stats s = r->stats;
+    s.codes = r->found;
+    cli_json_stats(&j, &s, r->g, MM_NO_CODE);
+    json_object_end(&j);
+    cli_json_provenance(&j, t, r->g);
+    json_object_end(&j);
+    return cli_json_print(&b);
 }
 
 static void print_text(const char *path, const mm_verify_report *r)
@@ -235,10 +246,11 @@ int cmd_verify(int argc, char **argv)
         goto out_game;
     }
     if (json)
-        print_json(path, &t, &r);
+        rc = print_json(path, &t, &r);
     else
-        print_text(path, &r);
-    rc = r.valid ? EXIT_OK : EXIT_CHECK;
+        print_text(path, &r), rc = EXIT_OK;
+    if (rc == EXIT_OK)
+        rc = r.valid ? EXIT_OK : EXIT_CHECK;
     mm_verify_report_release(&r);
 out_game:
     mm_game_release(&g);

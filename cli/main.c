@@ -58,9 +58,8 @@ static void usage(FILE *f)
     fprintf(f, "\n'mmtree <command> --help' describes each command.\n");
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
-    argv0 = argv[0];
     if (argc < 2) {
         usage(stderr);
         return EXIT_BAD;
@@ -78,4 +77,11 @@ int main(int argc, char **argv)
             return commands[i].fn(argc - 1, argv + 1);
     fprintf(stderr, "mmtree: error: unknown command '%s' (see 'mmtree --help')\n", argv[1]);
     return EXIT_BAD;
+}
+
+int main(int argc, char **argv)
+{
+    argv0 = argv[0];
+    cli_signals_init();
+    return cli_close_stdout(run(argc, argv));
 }

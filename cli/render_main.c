@@ -3,5 +3,6 @@
 
 int main(int argc, char **argv)
 {
-    return cmd_render(argc, argv);
+    cli_signals_init();
+    return cli_close_stdout(cmd_render(argc, argv));
 }

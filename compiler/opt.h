@@ -118,7 +118,7 @@ typedef struct oshared {
                                     not the first guesses themselves */
     bool pool_quit;
     double deadline;             /* CLOCK_MONOTONIC seconds, 0 = none */
-    const volatile int *stop;
+    const volatile sig_atomic_t *stop;
     /* counters (summed over threads at the end) */
     atomic_uint_fast64_t nodes, hits, guesses, guesses_all;
 } oshared;

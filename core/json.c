@@ -32,7 +32,7 @@ size_t utf8_seq(const unsigned char *s, size_t len)
     return n;
 }
 
-void json_escape(buf *b, const char *s, size_t len)
+void json_escape(strbuf *b, const char *s, size_t len)
 {
     const unsigned char *p = (const unsigned char *)s;
     size_t i = 0;
@@ -42,55 +42,55 @@ void json_escape(buf *b, const char *s, size_t len)
             size_t j = i;
             while (j < len && p[j] >= 0x20 && p[j] < 0x80 && p[j] != '"' && p[j] != '\\')
                 j++;
-            buf_add(b, s + i, j - i);
+            strbuf_add(b, s + i, j - i);
             i = j;
             continue;
         }
         switch (c) {
-        case '"': buf_adds(b, "\\\""); break;
-        case '\\': buf_adds(b, "\\\\"); break;
-        case '\n': buf_adds(b, "\\n"); break;
-        case '\t': buf_adds(b, "\\t"); break;
-        case '\r': buf_adds(b, "\\r"); break;
+        case '"': strbuf_adds(b, "\\\""); break;
+        case '\\': strbuf_adds(b, "\\\\"); break;
+        case '\n': strbuf_adds(b, "\\n"); break;
+        case '\t': strbuf_adds(b, "\\t"); break;
+        case '\r': strbuf_adds(b, "\\r"); break;
         default:
             if (c < 0x20) {
-                buf_addf(b, "\\u%04x", c);
+                strbuf_addf(b, "\\u%04x", c);
             } else {
                 size_t n = utf8_seq(p + i, len - i);
                 if (n) {
-                    buf_add(b, s + i, n);
+                    strbuf_add(b, s + i, n);
                     i += n;
                     continue;
                 }
-                buf_adds(b, "\\ufffd");
+                strbuf_adds(b, "\\ufffd");
             }
         }
         i++;
     }
 }
 
-void json_init(json *j, buf *out)
+void json_init(json_writer *j, strbuf *out)
 {
-    *j = (json){.out = out};
+    *j = (json_writer){.out = out};
     j->first[0] = true;
 }
 
 /* Before a value: the comma that separates it from the one before. */
-static void item(json *j)
+static void item(json_writer *j)
 {
     if (j->after_key) {
         j->after_key = false;
         return;
     }
     if (!j->first[j->depth])
-        buf_adds(j->out, ", ");
+        strbuf_adds(j->out, ", ");
     j->first[j->depth] = false;
 }
 
-static void open_(json *j, char c)
+static void open_(json_writer *j, char c)
 {
     item(j);
-    buf_addc(j->out, c);
+    strbuf_addc(j->out, c);
     if (j->depth + 1 < JSON_MAX_DEPTH)
         j->depth++;
     else
@@ -98,69 +98,69 @@ static void open_(json *j, char c)
     j->first[j->depth] = true;
 }
 
-static void close_(json *j, char c)
+static void close_(json_writer *j, char c)
 {
     if (j->depth > 0)
         j->depth--;
-    buf_addc(j->out, c);
+    strbuf_addc(j->out, c);
 }
 
-void json_object_begin(json *j) { open_(j, '{'); }
-void json_object_end(json *j) { close_(j, '}'); }
-void json_array_begin(json *j) { open_(j, '['); }
-void json_array_end(json *j) { close_(j, ']'); }
+void json_object_begin(json_writer *j) { open_(j, '{'); }
+void json_object_end(json_writer *j) { close_(j, '}'); }
+void json_array_begin(json_writer *j) { open_(j, '['); }
+void json_array_end(json_writer *j) { close_(j, ']'); }
 
-void json_key(json *j, const char *key)
+void json_key(json_writer *j, const char *key)
 {
     item(j);
-    buf_addc(j->out, '"');
+    strbuf_addc(j->out, '"');
     json_escape(j->out, key, strlen(key));
-    buf_adds(j->out, "\": ");
+    strbuf_adds(j->out, "\": ");
     j->after_key = true;
 }
 
-void json_strn(json *j, const char *s, size_t len)
+void json_strn(json_writer *j, const char *s, size_t len)
 {
     item(j);
-    buf_addc(j->out, '"');
+    strbuf_addc(j->out, '"');
     json_escape(j->out, s, len);
-    buf_addc(j->out, '"');
+    strbuf_addc(j->out, '"');
 }
 
-void json_str(json *j, const char *s)
+void json_str(json_writer *j, const char *s)
 {
     json_strn(j, s, strlen(s));
 }
 
-void json_uint(json *j, uint64_t v)
+void json_uint(json_writer *j, uint64_t v)
 {
     item(j);
-    buf_addf(j->out, "%llu", (unsigned long long)v);
+    strbuf_addf(j->out, "%llu", (unsigned long long)v);
 }
 
-void json_int(json *j, int64_t v)
+void json_int(json_writer *j, int64_t v)
 {
     item(j);
-    buf_addf(j->out, "%lld", (long long)v);
+    strbuf_addf(j->out, "%lld", (long long)v);
 }
 
-void json_double(json *j, double v, int decimals)
+void json_double(json_writer *j, double v, int decimals)
 {
     item(j);
     if (isfinite(v))
-        buf_addf(j->out, "%.*f", decimals, v);
+        strbuf_addf(j->out, "%.*f", decimals, v);
     else
-        buf_adds(j->out, "null");
+        strbuf_adds(j->out, "null");
 }
 
-void json_bool(json *j, bool v)
+void json_bool(json_writer *j, bool v)
 {
     item(j);
-    buf_adds(j->out, v ? "true" : "false");
+    strbuf_adds(j->out, v ? "true" : "false");
 }
 
-void json_null(json *j)
+void json_null(json_writer *j)
 {
     item(j);
-    buf_adds(j->out, "null");
+    strbuf_adds(j->out, "null");
 }

@@ -19,35 +19,35 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "buf.h"
+#include "strbuf.h"
 
 #define JSON_MAX_DEPTH 32
 
-typedef struct json {
-    buf *out;
+typedef struct json_writer {
+    strbuf *out;
     int depth;
     bool first[JSON_MAX_DEPTH]; /* nothing written yet at this depth */
     bool after_key;             /* a key was written: the value follows */
-} json;
+} json_writer;
 
-void json_init(json *j, buf *out);
-void json_object_begin(json *j);
-void json_object_end(json *j);
-void json_array_begin(json *j);
-void json_array_end(json *j);
+void json_init(json_writer *j, strbuf *out);
+void json_object_begin(json_writer *j);
+void json_object_end(json_writer *j);
+void json_array_begin(json_writer *j);
+void json_array_end(json_writer *j);
 /* The key of the next value in an object. */
-void json_key(json *j, const char *key);
-void json_str(json *j, const char *s);
-void json_strn(json *j, const char *s, size_t len);
-void json_uint(json *j, uint64_t v);
-void json_int(json *j, int64_t v);
+void json_key(json_writer *j, const char *key);
+void json_str(json_writer *j, const char *s);
+void json_strn(json_writer *j, const char *s, size_t len);
+void json_uint(json_writer *j, uint64_t v);
+void json_int(json_writer *j, int64_t v);
 /* A finite number with `decimals` places (non-finite ones: null). */
-void json_double(json *j, double v, int decimals);
-void json_bool(json *j, bool v);
-void json_null(json *j);
+void json_double(json_writer *j, double v, int decimals);
+void json_bool(json_writer *j, bool v);
+void json_null(json_writer *j);
 
 /* Append s to b as the inside of a JSON string (no quotes). */
-void json_escape(buf *b, const char *s, size_t len);
+void json_escape(strbuf *b, const char *s, size_t len);
 
 /* Length of the UTF-8 sequence in shortest form at s[0..len), without
  * surrogates; 0 when it is not one. */

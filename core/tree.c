@@ -19,6 +19,7 @@ void mm_tree_release(mm_tree *t)
     free(t->nodes);
     free(t->where);
     free(t->prov.rule);
+    free(t->prov.tie_break);
     free(t->prov.citation);
     memset(t, 0, sizeof *t);
     t->prov.first = MM_NO_CODE;
@@ -88,6 +89,11 @@ mm_status mm_tree_set_rule(mm_tree *t, const char *rule, bool consistent_only,
     t->prov.consistent_only = consistent_only;
     t->prov.first = first;
     return set_string(&t->prov.rule, rule);
+}
+
+mm_status mm_tree_set_tie_break(mm_tree *t, const char *tie_break)
+{
+    return set_string(&t->prov.tie_break, tie_break);
 }
 
 mm_status mm_tree_set_citation(mm_tree *t, const char *citation)

@@ -7,6 +7,7 @@
 #ifndef MMTREE_COMPILE_H
 #define MMTREE_COMPILE_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -63,7 +64,7 @@ typedef struct mm_compile_opts {
     mm_share share;        /* what the threads share (default: by size) */
     size_t cache_mb;       /* its size at most (default 1024; never more
                               than 64 KB a code, 16 MB at least) */
-    const volatile int *stop; /* when *stop becomes non-zero (a signal),
+    const volatile sig_atomic_t *stop; /* when *stop becomes non-zero (a signal),
                                  stop as if the time limit ran out */
     void (*progress)(void *arg, const struct mm_optimal_report *r);
     void *progress_arg;    /* called every second or so during a search */

@@ -52,12 +52,31 @@ typedef struct mm_node {
     uint64_t replies;  /* ORDER REPLY: bit s set when slot s has a child */
 } mm_node;
 
+/* Whether a tree of an optimal rule is proven optimal. */
+typedef enum mm_proof {
+    MM_PROOF_NONE = 0,     /* not an optimal rule: nothing to prove */
+    MM_PROOF_PROVEN,       /* the search finished: the tree is optimal */
+    MM_PROOF_UNPROVEN,     /* the search stopped early: the best tree found,
+                              with the proven lower bounds below */
+} mm_proof;
+
 /* Where a tree comes from: the rule and options that compiled it, or the
- * citation of a published tree.  Strings are owned by the tree. */
+ * citation of a published tree.  Every format carries all of it, so that
+ * a tree never claims more than was proven.  Strings are owned by the
+ * tree; zero and NULL mean "not used". */
 typedef struct mm_provenance {
     char *rule;            /* "knuth", ...; NULL for a published tree */
     bool consistent_only;
     mm_code first;         /* --first, or MM_NO_CODE */
+    char *tie_break;       /* NULL: the default ("first") */
+    int max_depth;         /* a depth cap on the optimal search; 0: none */
+    int extra_colors;      /* guesses may use this many colours no code
+                              has (Ville's MMe); 0: none */
+    mm_proof proof;
+    uint64_t lower_total;  /* UNPROVEN: no tree of the rule's game needs
+                              fewer guesses in total */
+    int lower_worst;       /* UNPROVEN optimal-worst: nor a smaller worst
+                              case; 0 when not known */
     char *citation;        /* NULL for a compiled tree */
 } mm_provenance;
 
@@ -105,9 +124,10 @@ static inline int mm_tree_nchildren(const mm_tree *t, uint32_t i)
     return __builtin_popcountll(t->nodes[i].replies);
 }
 
-/* Set provenance strings (copied). */
+/* Set provenance strings (copied); the other fields are set directly. */
 MM_EXPORT mm_status mm_tree_set_rule(mm_tree *t, const char *rule, bool consistent_only,
                            mm_code first);
+MM_EXPORT mm_status mm_tree_set_tie_break(mm_tree *t, const char *tie_break);
 MM_EXPORT mm_status mm_tree_set_citation(mm_tree *t, const char *citation);
 
 /* Depth statistics (total, worst, histogram) from the structure alone,

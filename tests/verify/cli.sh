@@ -81,7 +81,8 @@ expect 1 "$mmtree" verify --suggest "$tmp/guess.txt"
 has "$tmp/out" "guess.txt:35:9: error: path 1122:B,1344:W: guess 3516 does not make the stated parts: after WWWW stated 1, true 0;"
 has "$tmp/out" "guesses that make them: 3526 3562 3625 3652"
 expect 1 "$mmtree" verify --suggest --json "$tmp/guess.txt"
-has "$tmp/out" '"kind": "partition", "line": 35, "col": 9, "path": [{"guess": "1122", "reply": "B", "black": 1, "white": 0}, {"guess": "1344", "reply": "W", "black": 0, "white": 1}], "guess": "3516"'
+has "$tmp/out" '"kind": "partition", "line": 35, "col": 9, "path": "1122:B,1344:W", "guess": "3516"'
+python3 -m json.tool "$tmp/out" > /dev/null || { echo "FAIL: verify --json is not valid JSON" >&2; fail=1; }
 has "$tmp/out" '"suggest": ["3526", "3562", "3625", "3652"], "suggest_total": 4'
 
 # A false marker: 7(1462x) where every reply identifies the code.

@@ -1,4 +1,4 @@
-#include "buf.h"
+#include "strbuf.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -7,7 +7,7 @@
 
 #include "grow.h"
 
-bool buf_reserve(buf *b, size_t n)
+bool strbuf_reserve(strbuf *b, size_t n)
 {
     if (b->failed)
         return false;
@@ -21,9 +21,9 @@ bool buf_reserve(buf *b, size_t n)
     return true;
 }
 
-void buf_add(buf *b, const void *p, size_t n)
+void strbuf_add(strbuf *b, const void *p, size_t n)
 {
-    if (!buf_reserve(b, n))
+    if (!strbuf_reserve(b, n))
         return;
     if (n)
         memcpy(b->data + b->len, p, n);
@@ -31,17 +31,17 @@ void buf_add(buf *b, const void *p, size_t n)
     b->data[b->len] = '\0';
 }
 
-void buf_addc(buf *b, char c)
+void strbuf_addc(strbuf *b, char c)
 {
-    buf_add(b, &c, 1);
+    strbuf_add(b, &c, 1);
 }
 
-void buf_adds(buf *b, const char *s)
+void strbuf_adds(strbuf *b, const char *s)
 {
-    buf_add(b, s, strlen(s));
+    strbuf_add(b, s, strlen(s));
 }
 
-void buf_vaddf(buf *b, const char *fmt, va_list ap)
+void strbuf_vaddf(strbuf *b, const char *fmt, va_list ap)
 {
     va_list ap2;
     va_copy(ap2, ap);
@@ -53,24 +53,24 @@ void buf_vaddf(buf *b, const char *fmt, va_list ap)
         return;
     }
     if ((size_t)n < sizeof small) {
-        buf_add(b, small, (size_t)n);
+        strbuf_add(b, small, (size_t)n);
         return;
     }
-    if (!buf_reserve(b, (size_t)n))
+    if (!strbuf_reserve(b, (size_t)n))
         return;
     vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
     b->len += (size_t)n;
 }
 
-void buf_addf(buf *b, const char *fmt, ...)
+void strbuf_addf(strbuf *b, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    buf_vaddf(b, fmt, ap);
+    strbuf_vaddf(b, fmt, ap);
     va_end(ap);
 }
 
-void buf_truncate(buf *b, size_t len)
+void strbuf_truncate(strbuf *b, size_t len)
 {
     if (len < b->len) {
         b->len = len;
@@ -78,21 +78,21 @@ void buf_truncate(buf *b, size_t len)
     }
 }
 
-void buf_release(buf *b)
+void strbuf_release(strbuf *b)
 {
     free(b->data);
-    *b = (buf){0};
+    *b = (strbuf){0};
 }
 
-char *buf_detach(buf *b, size_t *len)
+char *strbuf_detach(strbuf *b, size_t *len)
 {
-    if (b->failed || !buf_reserve(b, 0)) {
-        buf_release(b);
+    if (b->failed || !strbuf_reserve(b, 0)) {
+        strbuf_release(b);
         return NULL;
     }
     char *p = b->data;
     if (len)
         *len = b->len;
-    *b = (buf){0};
+    *b = (strbuf){0};
     return p;
 }

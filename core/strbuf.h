@@ -4,31 +4,31 @@
  * remembers a failed allocation, so callers add freely and test `failed`
  * once at the end.  A zeroed buf is empty and ready.
  */
-#ifndef MM_CORE_BUF_H
-#define MM_CORE_BUF_H
+#ifndef MM_CORE_STRBUF_H
+#define MM_CORE_STRBUF_H
 
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 
-typedef struct buf {
+typedef struct strbuf {
     char *data;      /* NULL until something is added */
     size_t len, cap;
     bool failed;     /* an allocation failed: data holds what fitted */
-} buf;
+} strbuf;
 
 /* Make room for n more bytes (and the NUL); false when out of memory. */
-bool buf_reserve(buf *b, size_t n);
-void buf_add(buf *b, const void *p, size_t n);
-void buf_addc(buf *b, char c);
-void buf_adds(buf *b, const char *s);
-void buf_addf(buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void buf_vaddf(buf *b, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
+bool strbuf_reserve(strbuf *b, size_t n);
+void strbuf_add(strbuf *b, const void *p, size_t n);
+void strbuf_addc(strbuf *b, char c);
+void strbuf_adds(strbuf *b, const char *s);
+void strbuf_addf(strbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void strbuf_vaddf(strbuf *b, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 /* Keep the first len bytes. */
-void buf_truncate(buf *b, size_t len);
-void buf_release(buf *b);
+void strbuf_truncate(strbuf *b, size_t len);
+void strbuf_release(strbuf *b);
 /* Hand the bytes over (malloc'd, NUL-terminated; *len without the NUL)
  * and leave b empty; NULL when an allocation failed (b is released). */
-char *buf_detach(buf *b, size_t *len);
+char *strbuf_detach(strbuf *b, size_t *len);
 
 #endif
