@@ -40,6 +40,10 @@ mm_status mm_reply_parse(const mm_game *g, const char *s, size_t len, int *slot,
         goto bad;
 found:
     *slot = mm_reply_slot(g, black, white);
+    if (black == g->pegs - 1 && white == 1)
+        return mm_diag_set(d, MM_ERR_USAGE,
+                           "'%.*s' is not a reply: %d black and 1 white cannot happen",
+                           (int)len, s, black);
     if (*slot >= 0)
         return MM_OK;
 bad:

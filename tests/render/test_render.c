@@ -172,7 +172,7 @@ static void test_views(void)
     expect_path_error(&gt, "1123:B", "step 1: the tree guesses 1122 there, not 1123");
     expect_path_error(&gt, "1122:B,1345:W", "step 2: the tree guesses 1344 there");
     expect_path_error(&gt, "1122:BX", "step 1: 'BX' is not a reply");
-    expect_path_error(&gt, "1122:BBBW", "step 1: no code still possible gives reply BBBW");
+    expect_path_error(&gt, "1122:BBBW", "step 1: 'BBBW' is not a reply: 3 black and 1 white cannot happen");
     expect_path_error(&gt, "1122:BBBB", "step 1: reply BBBB to 1122 ends the game");
     expect_path_error(&gt, "1122:WWWW,2211:B", "step 2: no code still possible");
     expect_path_error(&gt, "1122B", "step 1 '1122B': expected GUESS:REPLY");
@@ -186,6 +186,8 @@ static void test_views(void)
     mm_diag_clear(&d);
     for (int s = 0; s < gt.g.nreplies; s++) {
         int back = -1;
+        if (s == mm_reply_slot(&gt.g, 3, 1))
+            continue; /* never happens, and is refused */
         mm_reply_format(&gt.g, s, buf);
         CHECK(mm_reply_parse(&gt.g, buf, strlen(buf), &back, &d) == MM_OK && back == s,
               "slot %d -> '%s' -> %d", s, buf, back);
