@@ -8,7 +8,7 @@
 
 #include "core/json.h"
 #include "core/strbuf.h"
-#include "mmtree/path.h"
+#include "mmtree/mmtree.h"
 
 static int failures;
 #define CHECK(cond, ...)                                                   \
@@ -129,8 +129,22 @@ static void test_path(void)
     mm_game_release(&g);
 }
 
-int main(void)
+/* The version in mmtree.h, the library's and meson's agree. */
+static void test_version(const char *project)
 {
+    char macros[32];
+    snprintf(macros, sizeof macros, "%d.%d.%d", MMTREE_VERSION_MAJOR, MMTREE_VERSION_MINOR,
+             MMTREE_VERSION_PATCH);
+    CHECK(!strcmp(macros, MMTREE_VERSION_STRING) && !strcmp(mm_version(), project) &&
+              !strcmp(macros, project),
+          "versions: header %s (%s), library %s, meson %s", macros, MMTREE_VERSION_STRING,
+          mm_version(), project);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 2)
+        test_version(argv[1]);
     test_strbuf();
     test_json();
     test_path();
