@@ -1,5 +1,5 @@
 /*
- * Every figure the papers in ../shared/seeds/ print for the one-step rules,
+ * Every figure the papers (README: Sources) print for the one-step rules,
  * compiled from scratch and compared: the total (external path length),
  * the expectation as printed, the worst case, the first guess and, where
  * printed, the histogram of guesses needed.

@@ -22,7 +22,7 @@ cmp -s "$tmp/k.txt" "$tmp/k2.txt" || fail "knuth -> irving -> knuth changed the 
 "$mmtree" build -q | "$mmtree" stats --json - | grep -q '"codes": 1296, "total": 5801' ||
     fail "build | stats --json -"
 
-# Knuth's Figure 1, root line (../shared/seeds/001_106008d9655e0af9.txt).
+# Knuth's Figure 1, root line (D. E. Knuth, "The Computer as Master Mind", 1976).
 "$mmtree" convert "$tmp/k.txt" --name-subtrees 20 --line-width 200 -o "$tmp/n.txt" || fail "names"
 sed -n 3p "$tmp/n.txt" | grep -qx '1296(1122: 1,16(1213: 0,0,0,0,0;1,4(1415),3(1145),0;1,3(4115),3(1145);0,1;0),96A,256B,256C;0,36D,208E,256F;4(1213),32G,114H;0,20I;1)' ||
     fail "figure 1 root line: $(sed -n 3p "$tmp/n.txt")"

@@ -142,7 +142,7 @@ static void test_round_trips(void)
     }
 }
 
-/* Knuth 1976, Figure 1 (../shared/seeds/001_106008d9655e0af9.txt).  With
+/* Knuth 1976, Figure 1 ("The Computer as Master Mind", J. Recr. Math. 9).  With
  * names for the maximal sub-trees of at least 20 codes, the knuth rule's
  * tree is the figure; the root and sub-trees A, B, D and G below are the
  * transcription's text with its spaces removed (C is too; E, F, H and I
