@@ -72,14 +72,17 @@ fi
 # Interrupted writes leave the old file or the new one, never a part,
 # and never a temporary file.
 "$mmtree" build -q -p 5 -c 8 -r knuth -o big.mmt || no "build MM(5,8)"
+# XML is the slowest to write, so an interrupt lands inside the write.
+ext=xml
+[ "${MMTREE_HAVE_XML:-1}" = 0 ] && ext=txt
 for delay in 0.01 0.03 0.05 0.08 0.12; do
-    cp knuth.txt out.xml
-    "$mmtree" convert big.mmt -o out.xml & pid=$!
+    cp knuth.txt out.$ext
+    "$mmtree" convert big.mmt -o out.$ext & pid=$!
     sleep $delay
     kill -TERM $pid 2>/dev/null
     wait $pid
-    cmp -s out.xml knuth.txt || "$mmtree" stats out.xml > /dev/null ||
-        no "interrupted after $delay s: out.xml is damaged"
+    cmp -s out.$ext knuth.txt || "$mmtree" stats out.$ext > /dev/null ||
+        no "interrupted after $delay s: out.$ext is damaged"
 done
 leftover=$(ls -A | grep '^\.mmtree-')
 [ -z "$leftover" ] || no "temporary files left: $leftover"
