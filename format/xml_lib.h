@@ -4,9 +4,9 @@
  * run of mmtree: about 2 ms of start-up, a fifth of what a whole MM(4,6)
  * build may take (issue 2), spent even when no XML is touched.
  *
- * xml.c includes this header after the libxml2 headers and calls libxml2
+ * The xml_*.c files include this header and call libxml2
  * by its own names; the macros below send each call through the table.
- * A function used in xml.c but missing here fails to link, since the
+ * A function used in them but missing here fails to link, since the
  * program no longer links libxml2; a name listed here but absent from the
  * library fails xml_lib_load() with a message, never a crash.
  */

@@ -1,5 +1,5 @@
 /*
- * Fuzz target for the XML reader (format/xml.c).  Any input must be read
+ * Fuzz target for the XML reader (format/xml_read.c).  Any input must be read
  * or refused without a crash, leak or sanitizer report; a tree read
  * strictly must survive XML and binary round trips unchanged, and writing
  * must be deterministic.

@@ -1,9 +1,9 @@
 /*
- * XML trees (schemas/mmtree.xsd): written with xmlTextWriter, read with a
- * streaming xmlTextReader that validates against the schema compiled into
- * the program.  Input is untrusted: no DTD (a DOCTYPE is refused before
- * libxml2 sees the document), no entity substitution, no network, default
- * size and depth limits; libxml2's messages are captured, never printed.
+ * Reading XML trees (schemas/mmtree.xsd) with a streaming xmlTextReader
+ * that validates against the schema compiled into the program.  Input is
+ * untrusted: no DTD (a DOCTYPE is refused before libxml2 sees the
+ * document), no entity substitution, no network, default size and depth
+ * limits; libxml2's messages are captured, never printed.
  */
 #include <limits.h>
 #include <stdarg.h>
@@ -14,108 +14,16 @@
 #include "fmt_common.h"
 #include "formats.h"
 #include "core/grow.h"
-#include "xml_lib.h"
-
-#define MM_XML_NS "urn:mmtree:tree:1"
+#include "xml_common.h"
 
 /* schemas/mmtree.xsd, embedded at build time (format/embed.c). */
 extern const unsigned char mmtree_xsd[];
 extern const size_t mmtree_xsd_len;
 
-#ifdef MM_XML_CONST_ERROR
-typedef const xmlError *mm_xml_error_ptr;
-#else
-typedef xmlErrorPtr mm_xml_error_ptr;
-#endif
-
 /* A complete tree needs a <node> element for each code, of 27 bytes at
  * least; a document too small for its game is refused before the game's
  * tables are set up. */
 #define XML_MIN_BYTES_PER_CODE 16
-
-/* ------------------------------------------------------------------ */
-/* Positions.  libxml2's reader parses ahead of the node it returns, so
- * the parser's line and column are not the node's: element positions come
- * from a scan of the same bytes that finds each start tag in document
- * order, the order in which the reader returns them. */
-
-typedef struct xml_scan {
-    const unsigned char *p;
-    size_t len, pos;
-    unsigned long line, col;
-} xml_scan;
-
-static void scan_to(xml_scan *s, size_t to)
-{
-    for (; s->pos < to; s->pos++) {
-        unsigned char c = s->p[s->pos];
-        if (c == '\n' || (c == '\r' && (s->pos + 1 >= s->len || s->p[s->pos + 1] != '\n'))) {
-            s->line++;
-            s->col = 1;
-        } else if ((c & 0xC0) != 0x80) { /* count characters, not bytes */
-            s->col++;
-        }
-    }
-}
-
-static bool scan_has(const xml_scan *s, const char *lit)
-{
-    size_t n = strlen(lit);
-    return s->len - s->pos >= n && memcmp(s->p + s->pos, lit, n) == 0;
-}
-
-/* Move past the next occurrence of lit (or to the end). */
-static void scan_past(xml_scan *s, const char *lit)
-{
-    size_t n = strlen(lit), at = s->pos;
-    for (;;) {
-        const unsigned char *q = memchr(s->p + at, lit[0], s->len - at);
-        if (!q || (size_t)(s->p + s->len - q) < n) {
-            scan_to(s, s->len);
-            return;
-        }
-        at = (size_t)(q - s->p);
-        if (memcmp(q, lit, n) == 0) {
-            scan_to(s, at + n);
-            return;
-        }
-        at++;
-    }
-}
-
-/* Skip comments, processing instructions, CDATA sections and end tags;
- * stop on the '<' of the next start tag (or DOCTYPE); false at the end. */
-static bool scan_next_tag(xml_scan *s)
-{
-    for (;;) {
-        const unsigned char *q = memchr(s->p + s->pos, '<', s->len - s->pos);
-        if (!q) {
-            scan_to(s, s->len);
-            return false;
-        }
-        scan_to(s, (size_t)(q - s->p));
-        if (scan_has(s, "<!--"))
-            scan_past(s, "-->");
-        else if (scan_has(s, "<![CDATA["))
-            scan_past(s, "]]>");
-        else if (scan_has(s, "<?"))
-            scan_past(s, "?>");
-        else if (scan_has(s, "</"))
-            scan_past(s, ">");
-        else
-            return true;
-    }
-}
-
-/* Line and column of byte offset off. */
-static void scan_position(const unsigned char *p, size_t len, size_t off,
-                          unsigned long *line, unsigned long *col)
-{
-    xml_scan s = {p, len, 0, 1, 1};
-    scan_to(&s, off < len ? off : len);
-    *line = s.line;
-    *col = s.col;
-}
 
 /* The prolog may hold an XML declaration, comments and processing
  * instructions, never a DOCTYPE: refusing one here keeps every DTD
@@ -125,7 +33,7 @@ static mm_status check_prolog(const unsigned char *p, size_t len, mm_diag *d)
     const unsigned char *nul = memchr(p, 0, len);
     unsigned long line, col;
     if (nul) {
-        scan_position(p, len, (size_t)(nul - p), &line, &col);
+        xml_scan_position(p, len, (size_t)(nul - p), &line, &col);
         return mm_diag_at(d, MM_ERR_INPUT, line, col,
                           "NUL byte: mmtree XML documents are UTF-8 text");
     }
@@ -134,125 +42,20 @@ static mm_status check_prolog(const unsigned char *p, size_t len, mm_diag *d)
         s.pos = 3;
     for (;;) {
         while (s.pos < len && strchr(" \t\r\n", p[s.pos]))
-            scan_to(&s, s.pos + 1);
-        if (scan_has(&s, "<?"))
-            scan_past(&s, "?>");
-        else if (scan_has(&s, "<!--"))
-            scan_past(&s, "-->");
+            xml_scan_to(&s, s.pos + 1);
+        if (xml_scan_has(&s, "<?"))
+            xml_scan_past(&s, "?>");
+        else if (xml_scan_has(&s, "<!--"))
+            xml_scan_past(&s, "-->");
         else
             break;
     }
-    if (scan_has(&s, "<!"))
+    if (xml_scan_has(&s, "<!"))
         return mm_diag_at(d, MM_ERR_INPUT, s.line, s.col,
                           "a DOCTYPE is not allowed in an mmtree document");
     return MM_OK;
 }
 
-/* ------------------------------------------------------------------ */
-/* libxml2's messages.  Handlers are thread-local in libxml2; they are set
- * around each call and the caller's restored afterwards. */
-
-typedef struct xml_errors {
-    bool set;
-    bool schema;            /* a validity error (else well-formedness) */
-    unsigned long line, col;
-    char msg[MM_DIAG_MSG_MAX];
-    xmlTextReaderPtr reader;
-    const unsigned char *buf;
-    size_t len;
-} xml_errors;
-
-/* Keep libxml2's text on one line: without our namespace (it only makes
- * the names long), the final newline and full stop, control characters
- * shown as escapes. */
-static void keep_message(xml_errors *e, const char *msg)
-{
-    static const char ns[] = "{" MM_XML_NS "}";
-    const char *m = msg ? msg : "error", *end = m + strlen(m);
-    size_t o = 0;
-    while (end > m && strchr(" \n\r\t.", end[-1]))
-        end--;
-    while (m < end && o + 3 < sizeof e->msg) {
-        if ((size_t)(end - m) >= sizeof ns - 1 && !memcmp(m, ns, sizeof ns - 1)) {
-            m += sizeof ns - 1;
-            continue;
-        }
-        char c = *m++;
-        if (c == '\n' || c == '\r' || c == '\t') {
-            e->msg[o++] = '\\';
-            e->msg[o++] = c == '\n' ? 'n' : c == '\r' ? 'r' : 't';
-        } else {
-            e->msg[o++] = (unsigned char)c < 0x20 ? '?' : c;
-        }
-    }
-    e->msg[o] = '\0';
-}
-
-static void on_error(void *ctx, mm_xml_error_ptr err)
-{
-    xml_errors *e = ctx;
-    if (e->set || !err || err->level < XML_ERR_ERROR)
-        return;
-    e->set = true;
-    e->schema = err->domain == XML_FROM_SCHEMASV;
-    keep_message(e, err->message);
-    e->line = err->line > 0 ? (unsigned long)err->line : 0;
-    e->col = err->int2 > 0 ? (unsigned long)err->int2 : 0;
-    /* Validity errors carry no column; they come while the parser has
-     * just read the offending tag: point at its '<'. */
-    if (e->schema && e->reader) {
-        long off = xmlTextReaderByteConsumed(e->reader);
-        if (off > 0 && (size_t)off <= e->len) {
-            size_t at = (size_t)off - 1;
-            while (at > 0 && e->buf[at] != '<')
-                at--;
-            scan_position(e->buf, e->len, at, &e->line, &e->col);
-        }
-    }
-}
-
-static void on_generic(void *ctx, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void on_generic(void *ctx, const char *fmt, ...)
-{
-    xml_errors *e = ctx;
-    char msg[MM_DIAG_MSG_MAX];
-    va_list ap;
-    if (e->set)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    e->set = true;
-    keep_message(e, msg);
-}
-
-typedef struct xml_handlers {
-    xmlStructuredErrorFunc serror;
-    void *sctx;
-    xmlGenericErrorFunc gerror;
-    void *gctx;
-} xml_handlers;
-
-static void handlers_install(xml_handlers *saved, xml_errors *e)
-{
-    saved->serror = xmlStructuredError;
-    saved->sctx = xmlStructuredErrorContext;
-    saved->gerror = xmlGenericError;
-    saved->gctx = xmlGenericErrorContext;
-    xmlSetStructuredErrorFunc(e, on_error);
-    xmlSetGenericErrorFunc(e, on_generic);
-}
-
-static void handlers_restore(const xml_handlers *saved)
-{
-    xmlSetStructuredErrorFunc(saved->sctx, saved->serror);
-    xmlSetGenericErrorFunc(saved->gctx, saved->gerror);
-}
-
-/* ------------------------------------------------------------------ */
-/* Reading */
 
 /* A node as read, in document order (preorder). */
 typedef struct pre_node {
@@ -597,10 +400,10 @@ static mm_status on_element(xml_reader *x)
     const char *ns = (const char *)xmlTextReaderConstNamespaceUri(x->r);
     const char *name = (const char *)xmlTextReaderConstLocalName(x->r);
     bool empty = xmlTextReaderIsEmptyElement(x->r) == 1;
-    if (scan_next_tag(&x->scan)) {
+    if (xml_scan_next_tag(&x->scan)) {
         x->line = x->scan.line;
         x->col = x->scan.col;
-        scan_to(&x->scan, x->scan.pos + 1);
+        xml_scan_to(&x->scan, x->scan.pos + 1);
     }
     if (!name || !ns || strcmp(ns, MM_XML_NS) != 0)
         return bad(x, "<%s> is not an element of %s", name ? name : "?", MM_XML_NS);
@@ -761,7 +564,7 @@ mm_status xml_tree_read(const char *name, const unsigned char *buf, size_t len,
     if ((st = check_prolog(buf, len, d)) || (st = xml_lib_load(d)))
         return st;
 
-    handlers_install(&saved, &errs);
+    xml_handlers_install(&saved, &errs);
     pctx = xmlSchemaNewMemParserCtxt((const char *)mmtree_xsd, (int)mmtree_xsd_len);
     if (pctx)
         schema = xmlSchemaParse(pctx);
@@ -776,7 +579,7 @@ mm_status xml_tree_read(const char *name, const unsigned char *buf, size_t len,
         goto out;
     }
     errs.reader = x.r;
-    xmlSchemaSetValidStructuredErrors(vctx, on_error, &errs);
+    xmlSchemaSetValidStructuredErrors(vctx, xml_on_error, &errs);
     if (xmlTextReaderSchemaValidateCtxt(x.r, vctx, 0) != 0) {
         st = mm_diag_set(d, MM_ERR_NOMEM, "cannot set up schema validation");
         goto out;
@@ -794,234 +597,12 @@ out:
     xmlSchemaFreeValidCtxt(vctx);
     xmlSchemaFree(schema);
     xmlSchemaFreeParserCtxt(pctx);
-    handlers_restore(&saved);
+    xml_handlers_restore(&saved);
     free(x.nodes);
     free(x.cit);
     if (x.have_game)
         mm_game_release(&x.g);
     if (st)
         mm_tree_release(t);
-    return st;
-}
-
-/* ------------------------------------------------------------------ */
-/* Writing */
-
-typedef struct xml_writer {
-    xmlTextWriterPtr w;
-    const mm_tree *t;
-    const mm_game *g;
-} xml_writer;
-
-/* Every xmlTextWriter call returns < 0 on failure (out of memory). */
-#define W(call)          \
-    do {                 \
-        if ((call) < 0)  \
-            goto fail;   \
-    } while (0)
-
-static int attr_uint(xmlTextWriterPtr w, const char *name, unsigned long long v)
-{
-    char num[24];
-    snprintf(num, sizeof num, "%llu", v);
-    return xmlTextWriterWriteAttribute(w, BAD_CAST name, BAD_CAST num);
-}
-
-static int attr_bool(xmlTextWriterPtr w, const char *name, bool v)
-{
-    return xmlTextWriterWriteAttribute(w, BAD_CAST name, BAD_CAST(v ? "true" : "false"));
-}
-
-static int attr_code(const xml_writer *x, const char *name, mm_code c)
-{
-    char code[MM_MAX_PEGS + 1];
-    mm_code_format(x->g, c, code);
-    return xmlTextWriterWriteAttribute(x->w, BAD_CAST name, BAD_CAST code);
-}
-
-/* The checks the schema and the reader make of a node, so that what is
- * written reads back: a tree read leniently may break them. */
-static mm_status check_node(const xml_writer *x, uint32_t i, mm_diag *d)
-{
-    const mm_node *n = &x->t->nodes[i];
-    uint64_t slots = (UINT64_C(1) << x->g->nreplies) - 1;
-    if (n->guess >= x->g->ncodes)
-        return mm_diag_set(d, MM_ERR_INPUT, "node %u has no guess", i);
-    if (n->count < 1 || n->count > MM_MAX_CODES)
-        return mm_diag_set(d, MM_ERR_INPUT, "node %u: a count of %u cannot be written", i,
-                           n->count);
-    if (n->replies & ~slots || n->replies >> x->g->win & 1u)
-        return mm_diag_set(d, MM_ERR_INPUT, "node %u: a child for a reply that has none", i);
-    int k = __builtin_popcountll(n->replies);
-    if (k && (n->child >= x->t->nnodes || (uint32_t)k > x->t->nnodes - n->child))
-        return mm_diag_set(d, MM_ERR_INPUT, "node %u: children out of range", i);
-    return MM_OK;
-}
-
-static int start_node(const xml_writer *x, uint32_t i, int slot)
-{
-    const mm_node *n = &x->t->nodes[i];
-    if (xmlTextWriterStartElement(x->w, BAD_CAST "node") < 0)
-        return -1;
-    if (slot >= 0) {
-        char reply[4] = {(char)('0' + x->g->black[slot]), ',',
-                         (char)('0' + x->g->white[slot]), '\0'};
-        if (xmlTextWriterWriteAttribute(x->w, BAD_CAST "reply", BAD_CAST reply) < 0)
-            return -1;
-    }
-    if (attr_code(x, "guess", n->guess) < 0 || attr_uint(x->w, "count", n->count) < 0)
-        return -1;
-    if (!(n->flags & MM_NODE_CONSISTENT) && attr_bool(x->w, "consistent", false) < 0)
-        return -1;
-    return 0;
-}
-
-/* Preorder with an explicit stack of open nodes (depth <= 64). */
-static mm_status write_nodes(const xml_writer *x, mm_diag *d)
-{
-    struct open_node {
-        uint32_t node;
-        uint64_t left; /* reply slots whose child is still to come */
-    } stack[FMT_MAX_DEPTH];
-    int top = 0;
-    uint32_t written = 1;
-    mm_status st;
-    if ((st = check_node(x, 0, d)))
-        return st;
-    W(start_node(x, 0, -1));
-    stack[top++] = (struct open_node){0, x->t->nodes[0].replies};
-    while (top) {
-        struct open_node *o = &stack[top - 1];
-        if (!o->left) {
-            W(xmlTextWriterEndElement(x->w));
-            top--;
-            continue;
-        }
-        int slot = __builtin_ctzll(o->left);
-        o->left &= o->left - 1;
-        uint32_t c = mm_tree_child(x->t, o->node, slot);
-        if (top == FMT_MAX_DEPTH)
-            return mm_diag_set(d, MM_ERR_LIMIT, "the tree is deeper than %d guesses, "
-                               "the most the XML format holds", FMT_MAX_DEPTH);
-        /* A node reached twice would make the output grow without bound. */
-        if (++written > x->t->nnodes)
-            return mm_diag_set(d, MM_ERR_INPUT, "node %u is reached twice", c);
-        if ((st = check_node(x, c, d)))
-            return st;
-        W(start_node(x, c, slot));
-        stack[top++] = (struct open_node){c, x->t->nodes[c].replies};
-    }
-    return MM_OK;
-fail:
-    return mm_diag_set(d, MM_ERR_NOMEM, "out of memory writing XML");
-}
-
-static int write_stats(const xml_writer *x)
-{
-    mm_stats s;
-    mm_tree_stats(x->t, &s);
-    if (xmlTextWriterStartElement(x->w, BAD_CAST "stats") < 0 ||
-        attr_uint(x->w, "codes", s.codes) < 0 || attr_uint(x->w, "total", s.total) < 0 ||
-        attr_uint(x->w, "nodes", s.nodes) < 0 ||
-        attr_uint(x->w, "inconsistent", s.inconsistent) < 0 ||
-        attr_uint(x->w, "worst", (unsigned)s.worst) < 0)
-        return -1;
-    for (int k = 1; k <= s.worst && k <= FMT_MAX_DEPTH; k++)
-        if (xmlTextWriterStartElement(x->w, BAD_CAST "depth") < 0 ||
-            attr_uint(x->w, "guesses", (unsigned)k) < 0 ||
-            attr_uint(x->w, "codes", s.hist[k - 1]) < 0 ||
-            xmlTextWriterEndElement(x->w) < 0)
-            return -1;
-    return xmlTextWriterEndElement(x->w);
-}
-
-static int write_provenance(const xml_writer *x)
-{
-    const mm_provenance *pv = &x->t->prov;
-    if (xmlTextWriterStartElement(x->w, BAD_CAST "provenance") < 0)
-        return -1;
-    if (pv->rule) {
-        if (xmlTextWriterStartElement(x->w, BAD_CAST "rule") < 0 ||
-            xmlTextWriterWriteAttribute(x->w, BAD_CAST "name", BAD_CAST pv->rule) < 0 ||
-            attr_bool(x->w, "consistent-only", pv->consistent_only) < 0 ||
-            (pv->first != MM_NO_CODE && attr_code(x, "first", pv->first) < 0) ||
-            xmlTextWriterEndElement(x->w) < 0)
-            return -1;
-    }
-    if (pv->citation && xmlTextWriterWriteElement(x->w, BAD_CAST "citation",
-                                                  BAD_CAST pv->citation) < 0)
-        return -1;
-    return xmlTextWriterEndElement(x->w);
-}
-
-mm_status xml_tree_write(const mm_tree *t, const mm_write_opts *o, char **buf,
-                       size_t *len, mm_diag *d)
-{
-    mm_status st;
-    mm_game g;
-    xml_errors errs = {0};
-    xml_handlers saved;
-    xmlBufferPtr xb = NULL;
-    xml_writer x = {.t = t, .g = &g};
-    const mm_provenance *pv = &t->prov;
-    size_t bad_at;
-
-    if (!t->nnodes)
-        return mm_diag_set(d, MM_ERR_INPUT, "the tree has no node");
-    if (pv->rule && !fmt_rule_ok(pv->rule, strlen(pv->rule)))
-        return mm_diag_set(d, MM_ERR_INPUT, "rule name '%.64s' is not 1-%d letters, "
-                           "digits, '.', '_' or '-'", pv->rule, FMT_RULE_MAX);
-    if (pv->citation && !fmt_text_ok(pv->citation, strlen(pv->citation), &bad_at))
-        return mm_diag_set(d, MM_ERR_INPUT, "the citation is not 1-%d characters of "
-                           "UTF-8 text (byte %zu)", FMT_TEXT_MAX_CHARS, bad_at);
-    if ((st = xml_lib_load(d)))
-        return st;
-    if ((st = mm_game_init(&g, t->pegs, t->colors, t->repeat, d)))
-        return st;
-    if (pv->rule && pv->first != MM_NO_CODE && pv->first >= g.ncodes) {
-        mm_game_release(&g);
-        return mm_diag_set(d, MM_ERR_INPUT, "first guess %u is not a code", pv->first);
-    }
-
-    handlers_install(&saved, &errs);
-    if (!(xb = xmlBufferCreate()) || !(x.w = xmlNewTextWriterMemory(xb, 0)))
-        goto fail;
-    W(xmlTextWriterSetIndent(x.w, 1));
-    W(xmlTextWriterSetIndentString(x.w, BAD_CAST "  "));
-    W(xmlTextWriterStartDocument(x.w, NULL, "UTF-8", NULL));
-    W(xmlTextWriterStartElement(x.w, BAD_CAST "mmtree"));
-    W(xmlTextWriterWriteAttribute(x.w, BAD_CAST "xmlns", BAD_CAST MM_XML_NS));
-    W(xmlTextWriterStartElement(x.w, BAD_CAST "game"));
-    W(attr_uint(x.w, "pegs", (unsigned)t->pegs));
-    W(attr_uint(x.w, "colors", (unsigned)t->colors));
-    W(attr_bool(x.w, "repeat", t->repeat));
-    W(xmlTextWriterEndElement(x.w));
-    W(write_provenance(&x));
-    if (o && o->with_stats)
-        W(write_stats(&x));
-    W(xmlTextWriterStartElement(x.w, BAD_CAST "tree"));
-    if ((st = write_nodes(&x, d)))
-        goto out;
-    W(xmlTextWriterEndElement(x.w));
-    W(xmlTextWriterEndDocument(x.w));
-    xmlFreeTextWriter(x.w); /* flushes into xb */
-    x.w = NULL;
-    size_t n = (size_t)xmlBufferLength(xb);
-    char *out = malloc(n + 1);
-    if (!out)
-        goto fail;
-    memcpy(out, xmlBufferContent(xb), n);
-    out[n] = '\0';
-    *buf = out;
-    *len = n;
-    st = MM_OK;
-    goto out;
-fail:
-    st = mm_diag_set(d, MM_ERR_NOMEM, "out of memory writing XML");
-out:
-    xmlFreeTextWriter(x.w);
-    xmlBufferFree(xb);
-    handlers_restore(&saved);
-    mm_game_release(&g);
     return st;
 }
