@@ -1,9 +1,16 @@
 /*
- * Internal to the exact solvers (optimal.c, opt_search.c, opt_cache.c).
+ * Internal to the exact solvers.  The files, each with its own part:
  *
- * A value is the pair (total, worst) of a strategy for a set of codes,
- * packed so that integer order is the order the rules want: total first,
- * then worst case.  Totals count every guess, the last one included.
+ *   optimal.c     the driver: bounds, the searches in turn, the tree
+ *   opt_value.h   values (total, worst) packed into one integer
+ *   opt_bound.c   perfect-tree lower bounds
+ *   opt_state.c   what the threads share, each thread's scratch, the clock
+ *   opt_sym.c     symmetry: groups along a path, class representatives
+ *   opt_score.c   scoring kernels: reply counts and histograms, AVX2 and
+ *                 portable; splitting a set by a guess
+ *   opt_search.c  the branch and bound (its opening comment is the essay)
+ *   opt_pool.c    the pool of threads that share a set's guesses or parts
+ *   opt_cache.c   the table of solved sets and its checkpoint file
  */
 #ifndef MM_OPT_H
 #define MM_OPT_H
@@ -14,14 +21,8 @@
 #include <stdint.h>
 
 #include "mmtree/compile.h"
-
-typedef uint64_t oval;
-#define OV(t, w) ((uint64_t)(t) << 6 | (uint64_t)(w))
-#define OV_T(v) ((v) >> 6)
-#define OV_W(v) ((int)((v) & 63))
-#define OV_INF ((uint64_t)1 << 53)  /* no tree fits the depth limit */
-#define OV_ABORT UINT64_MAX         /* stopped: nothing is known */
-#define OPT_NODEPTH 63              /* "no depth limit" */
+#include "opt_value.h"
+#include "slice.h"
 
 /* ---- the table of solved code sets (opt_cache.c) ----
  * Keyed by two 64-bit sums of per-code random words (an order-free hash
@@ -33,7 +34,7 @@ typedef uint64_t oval;
 
 typedef struct oentry {
     uint64_t h1, h2;
-    uint64_t meta;   /* value in bits 0..53, depth 56..61, flags 62..63 */
+    uint64_t meta;   /* value in bits 0..OV_BITS-1, depth 56..61, flags 62..63 */
     mm_code guess;
     uint32_t n;
 } oentry;
@@ -53,7 +54,7 @@ void ocache_release(ocache *c);
 bool ocache_get(ocache *c, uint64_t h1, uint64_t h2, int depth, oentry *out);
 void ocache_put(ocache *c, uint64_t h1, uint64_t h2, int depth, uint32_t n,
                 oval v, unsigned flags, mm_code guess);
-static inline oval oentry_value(const oentry *e) { return e->meta & (((uint64_t)1 << 54) - 1); }
+static inline oval oentry_value(const oentry *e) { return e->meta & OV_MASK; }
 static inline unsigned oentry_flags(const oentry *e) { return (unsigned)(e->meta >> 62); }
 
 /* Checkpoints: the entries of at least min_n codes, with a header naming
@@ -63,7 +64,7 @@ mm_status ocache_save(ocache *c, const char *path, const char *tag,
 mm_status ocache_load(ocache *c, const char *path, const char *tag,
                       uint64_t *loaded, mm_diag *d);
 
-/* ---- the search (opt_search.c) ---- */
+/* ---- symmetry (opt_sym.c) ---- */
 
 /* The symmetries kept along a path (Ville 5.4, and positions): position
  * permutations sigma that, with the colour map pi they force on the colours
@@ -76,6 +77,15 @@ typedef struct ogroup {
     uint8_t (*perm)[MM_MAX_PEGS];
     uint8_t (*cmap)[MM_MAX_COLORS];  /* on played colours */
 } ogroup;
+
+/* The group of the empty path. */
+mm_status ogroup_root(ogroup *G, const mm_game *g, bool no_symmetry);
+/* The group after guess q, from G. */
+mm_status ogroup_after(const ogroup *G, const mm_game *g, mm_code q,
+                       ogroup *out);
+void ogroup_release(ogroup *G);
+
+/* ---- the state of a search (opt_state.c) ---- */
 
 typedef struct oshared {
     const mm_game *g;
@@ -123,7 +133,69 @@ typedef struct oshared {
     atomic_uint_fast64_t nodes, hits, guesses, guesses_all;
 } oshared;
 
-struct olevel;
+/* A candidate guess at a set, in the order it is tried. */
+typedef struct ocand {
+    oval lb;
+    uint32_t idx;   /* position in the tie order */
+    uint16_t k;     /* parts besides the winning one */
+    uint8_t cons;
+} ocand;
+
+/* A part of a set after a guess: l->parts[start..start+n). */
+typedef struct opart {
+    uint32_t start, n;
+    oval v;         /* exact value or lower bound */
+    bool exact;
+} opart;
+
+/* Value of a guess at n codes from its parts' current values. */
+static inline oval opt_sum_parts(uint32_t n, const opart *pt, int np)
+{
+    ovsum s = ovsum_start(n);
+    for (int i = 0; i < np; i++)
+        ovsum_add(&s, pt[i].v);
+    return ovsum_value(s);
+}
+
+/* The largest value part i may take for the guess to stay within bound,
+ * the other parts at their current values; 0 when none fits. */
+static inline oval opt_part_limit(uint32_t n, const opart *pt, int np, int i,
+                                  oval bound)
+{
+    ovsum rest = ovsum_start(n);
+    for (int j = 0; j < np; j++)
+        if (j != i)
+            ovsum_add(&rest, pt[j].v);
+    return ov_room(rest, bound);
+}
+
+/* Sets of at most this many codes are scored by their replies only. */
+#define SMALL_SET 32
+
+/* A thread's scratch for one level of the search. */
+typedef struct olevel {
+    uint64_t *sp, *so;      /* S as masks, when at most SMALL_SET codes */
+    size_t scap;
+    slice_set sl;            /* S bit-sliced, when larger */
+    mm_code *cand;
+    uint8_t *nk;            /* replies each candidate gets (small sets) */
+    uint32_t *hist;
+    ocand *ci;
+    size_t ccap;
+    mm_code *parts;
+    size_t pcap;
+    ogroup grp;             /* the group after the guess being explored */
+    /* Class representatives under group reps_serial and zero colours
+     * reps_zero, consistent or not: the sets after one guess share them. */
+    mm_code *reps;
+    uint32_t nreps;
+    size_t rcap;
+    uint64_t reps_serial;
+    uint16_t reps_zero;
+    bool reps_valid;
+} olevel;
+
+#define OPT_MAX_LEVELS 64
 
 typedef struct oworker {
     oshared *sh;
@@ -143,13 +215,89 @@ mm_status oworker_init(oworker *w, oshared *sh);
 void oworker_release(oworker *w);
 void oworker_flush(oworker *w);  /* add its counters to the shared ones */
 
-/* Set hash of a sorted set. */
-void opt_hash(const oshared *sh, const mm_code *S, uint32_t n, uint64_t *h1,
-              uint64_t *h2);
+/* Room for need candidates at a level: their codes, reply counts,
+ * histograms (R counters each) and order entries, all with one
+ * capacity.  False when out of memory. */
+bool olevel_reserve_cand(olevel *l, uint32_t need, int R);
 
-/* The group of the empty path. */
-mm_status ogroup_root(ogroup *G, const mm_game *g, bool no_symmetry);
-void ogroup_release(ogroup *G);
+/* Set hash of a set: sums of per-code random words, so order-free. */
+static inline void opt_hash(const oshared *sh, const mm_code *S, uint32_t n,
+                            uint64_t *h1, uint64_t *h2)
+{
+    uint64_t a = (uint64_t)n * 0xd6e8feb86659fd93u, b = sh->salt;
+    for (uint32_t i = 0; i < n; i++) {
+        a += sh->r1[S[i]];
+        b += sh->r2[S[i]];
+    }
+    *h1 = a;
+    *h2 = b;
+}
+
+double opt_now(void);
+
+/* Progress and periodic checkpoints, from whichever thread looks at the
+ * clock first. */
+void opt_clock(oworker *w, double now);
+
+/* ---- perfect-tree bounds (opt_bound.c) ---- */
+
+/* Perfect-tree lower bound (total, depth) of m codes when no guess makes
+ * more than k parts besides the winning one (Ville 2013, 5.1). */
+oval opt_lower_calc(uint64_t m, int k);
+/* The table opt_lower reads: a row for each k = 0..nreplies, of
+ * m = 0..lbmax; false when out of memory. */
+bool opt_lower_init(oshared *sh);
+
+static inline oval opt_lower(const oshared *sh, uint32_t m, int k)
+{
+    if (m <= sh->lbmax && k <= sh->g->nreplies)
+        return sh->lbtab[(size_t)k * (sh->lbmax + 1) + m];
+    return opt_lower_calc(m, k);
+}
+
+/* ---- classes of codes (opt_sym.c) ---- */
+
+/* Zero and free colours at a node. */
+typedef struct ozf {
+    uint16_t zero, free;
+    int nzero, nfree;
+    int zl[MM_MAX_COLORS], fl[MM_MAX_COLORS];
+} ozf;
+
+void opt_zf_init(ozf *z, const oshared *sh, const ogroup *G, const mm_code *S,
+                 uint32_t n);
+/* Consistent class representatives, in lexical order, into l->cand. */
+mm_status opt_cand_consistent(oworker *w, olevel *l, const ogroup *G,
+                              const ozf *z, const mm_code *S, uint32_t n,
+                              uint32_t *ncons);
+/* Inconsistent class representatives, in lexical order, after the ncons
+ * consistent ones; *ncand gets the count of both. */
+mm_status opt_cand_inconsistent(oworker *w, olevel *l, const ogroup *G,
+                                const ozf *z, const mm_code *S, uint32_t n,
+                                uint32_t ncons, uint32_t *ncand);
+
+/* ---- scoring (opt_score.c) ---- */
+
+/* Pick the kernels this CPU runs (once, whichever thread first). */
+void opt_score_init(void);
+/* S into l: masks up to SMALL_SET codes, bit-sliced above.  False when
+ * out of memory. */
+bool opt_load_set(olevel *l, const mm_game *g, const mm_code *S, uint32_t n);
+/* Histogram of the replies x gets from the n codes loaded in l. */
+void opt_histogram(const oshared *sh, const olevel *l, uint32_t n, mm_code x,
+                   uint32_t *h);
+/* Replies (the winning one counted) of candidates from..to-1 into
+ * l->nk, and their histograms unless the set is small. */
+void opt_score_range(const oshared *sh, olevel *l, uint32_t n, uint32_t from,
+                     uint32_t to, bool small);
+/* Split S by q (histogram h) into l->parts, grouped by slot in slot
+ * order, each part in the order of S; pt gets the parts besides the
+ * winning one, *win the winning part's size.  False when out of memory. */
+bool opt_split(olevel *l, const mm_game *g, const mm_code *S, uint32_t n,
+               mm_code q, const uint32_t *h, opart *pt, int *npart,
+               uint32_t *win);
+
+/* ---- the search (opt_search.c) ---- */
 
 /* Value of set S (sorted; path group G) when it is at most limit; else a
  * lower bound above limit; OV_ABORT when stopped.  ties: find the first
@@ -164,15 +312,47 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
 int opt_feasible(oworker *w, int lv, const ogroup *G, const mm_code *S,
                  uint32_t n, int depth);
 
-/* The group after guess q, from G. */
-mm_status ogroup_after(const ogroup *G, const mm_game *g, mm_code q,
-                       ogroup *out);
+/* ---- both cores (opt_pool.c) ---- */
 
-/* Perfect-tree lower bound (total, depth) of m codes when no guess makes
- * more than k parts besides the winning one. */
-oval opt_lower(const oshared *sh, uint32_t m, int k);
+/* The guesses of a set shared out: each thread takes the next, with the
+ * budget the best value found so far leaves.  Fields up to minfail are
+ * the job; best..minfail also its result. */
+typedef struct orootjob {
+    int lv;
+    const ogroup *G;
+    const mm_code *S;
+    uint32_t n;
+    const olevel *l;        /* the main search's: candidates, histograms */
+    uint32_t nc;
+    int K, depth;
+    bool ties;
+    uint32_t next;
+    int active;
+    oval best;              /* found so far; limit + 1 before */
+    uint32_t best_idx;
+    mm_code best_q;
+    bool have;
+    oval minfail;
+} orootjob;
 
-double opt_now(void);
+/* Value of guess q at set S (histogram h) when it is at most bound, else
+ * a lower bound above bound; OV_ABORT when stopped, *reached then being
+ * the bound proven so far.  rj: the shared job it belongs to, if any. */
+oval opt_eval_cand(oworker *w, int lv, const ogroup *G, const mm_code *S,
+                   uint32_t n, mm_code q, const uint32_t *h, int K, oval bound,
+                   int depth, bool ties, orootjob *rj, uint32_t idx,
+                   oval *reached);
+
+/* Solve the guesses of rj on every thread of the pool; returns once all
+ * have left it. */
+void opt_share_guesses(oworker *w, orootjob *rj);
+/* Solve the parts of pt not yet exact on every thread of the pool: their
+ * sum, or OV_ABORT when stopped. */
+oval opt_share_parts(oworker *w, int lv, const ogroup *G, const mm_code *codes,
+                     uint32_t n, opart *pt, int np, oval bound, int depth,
+                     bool ties);
+/* The budget of a shared guess (idx in tie order), read under the lock. */
+oval opt_rjob_bound(oshared *sh, orootjob *rj, uint32_t idx);
 
 /* The pool's threads: serve shared guesses until pool_quit. */
 void *opt_helper(void *worker);

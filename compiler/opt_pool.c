@@ -1,0 +1,212 @@
+/*
+ * Both cores: the threads of a pool take work from the main search.
+ *
+ * The guesses of a set are handed out to the pool's threads and to the
+ * main search (orootjob); each is solved with the budget that the best
+ * value found so far leaves, read again before each of its parts.  Or the
+ * parts after one guess are (opartjob): below some 2000 codes one first
+ * guess holds most of the work.  One lock guards the job and its result;
+ * a thread drops it while it searches.
+ */
+#include "opt.h"
+
+#include <stdlib.h>
+
+/* The parts after one guess, shared out: each thread takes the next
+ * part with the budget that the other parts' values leave at that
+ * moment.  Values only rise, so a budget taken early is looser than
+ * needed, never tighter: when the guess stays within its bound, every
+ * part came back exact.  Smallest first, as on one thread: by the time
+ * the big parts start, most small ones are exact, and the big parts get
+ * budgets nearly as tight as one thread would give them (largest first
+ * searched twice the sets on MM(4,6)). */
+typedef struct opartjob {
+    int lv;                 /* the parts' level */
+    const ogroup *G;        /* the group after the guess */
+    const mm_code *codes;   /* the parts, as split by the main search */
+    opart *pt;
+    int np;
+    uint32_t n;
+    oval bound;
+    int depth;
+    bool ties;
+    int order[MM_MAX_REPLIES];
+    int norder, next;
+    int active;
+    bool over;              /* the sum passed the bound: take no more */
+} opartjob;
+
+static void rjob_work(oworker *w, orootjob *rj);
+static void pjob_work(oworker *w, opartjob *pj);
+
+void *opt_helper(void *arg)
+{
+    oworker *w = arg;
+    oshared *sh = w->sh;
+    pthread_mutex_lock(&sh->mx);
+    for (;;) {
+        while (!sh->pool_quit &&
+               ((!sh->rjob && !sh->pjob) || sh->job_gen == w->job_seen))
+            pthread_cond_wait(&sh->cv_job, &sh->mx);
+        if (sh->pool_quit)
+            break;
+        w->job_seen = sh->job_gen;
+        if (sh->pjob)
+            pjob_work(w, sh->pjob);
+        else
+            rjob_work(w, sh->rjob);
+    }
+    pthread_mutex_unlock(&sh->mx);
+    return NULL;
+}
+
+/* Called and returns with sh->mx held. */
+static void pjob_work(oworker *w, opartjob *pj)
+{
+    oshared *sh = w->sh;
+    pj->active++;
+    while (pj->next < pj->norder && !pj->over && !atomic_load(&sh->abort)) {
+        int j = pj->order[pj->next++];
+        oval lim = opt_part_limit(pj->n, pj->pt, pj->np, j, pj->bound);
+        if (lim < pj->pt[j].v) {   /* its bound alone passes the budget */
+            pj->over = true;
+            break;
+        }
+        const mm_code *P = pj->codes + pj->pt[j].start;
+        uint32_t m = pj->pt[j].n;
+        pthread_mutex_unlock(&sh->mx);
+        mm_code sub;
+        oval v = opt_solve(w, pj->lv, pj->G, P, m, lim, pj->depth, pj->ties, false, &sub);
+        pthread_mutex_lock(&sh->mx);
+        if (v == OV_ABORT) {
+            atomic_store(&sh->abort, 1);   /* stopped, or out of memory */
+            continue;
+        }
+        pj->pt[j].exact = v <= lim;
+        if (v > pj->pt[j].v || pj->pt[j].exact)
+            pj->pt[j].v = v;
+        if (opt_sum_parts(pj->n, pj->pt, pj->np) > pj->bound)
+            pj->over = true;
+    }
+    if (--pj->active == 0)
+        pthread_cond_broadcast(&sh->cv_done);
+}
+
+/* Post a job (the guesses of a set, or the parts after one guess) to the
+ * pool, work on it too, and return once every thread has left it. */
+static void share_job(oworker *w, orootjob *rj, opartjob *pj)
+{
+    oshared *sh = w->sh;
+    const int *active = pj ? &pj->active : &rj->active;
+    pthread_mutex_lock(&sh->mx);
+    sh->rjob = rj;
+    sh->pjob = pj;
+    sh->job_gen++;
+    pthread_cond_broadcast(&sh->cv_job);
+    if (pj)
+        pjob_work(w, pj);
+    else
+        rjob_work(w, rj);
+    while (*active > 0)
+        pthread_cond_wait(&sh->cv_done, &sh->mx);
+    sh->rjob = NULL;
+    sh->pjob = NULL;
+    pthread_mutex_unlock(&sh->mx);
+}
+
+oval opt_share_parts(oworker *w, int lv, const ogroup *G, const mm_code *codes,
+                     uint32_t n, opart *pt, int np, oval bound, int depth,
+                     bool ties)
+{
+    oshared *sh = w->sh;
+    opartjob pj = {lv, G, codes, pt, np, n, bound, depth, ties, {0}, 0, 0, 0, false};
+    for (int j = 0; j < np; j++)
+        if (!pt[j].exact)
+            pj.order[pj.norder++] = j;
+    /* smallest first (see opartjob) */
+    for (int a = 1; a < pj.norder; a++)
+        for (int b = a; b > 0 && pt[pj.order[b]].n < pt[pj.order[b - 1]].n; b--) {
+            int t = pj.order[b];
+            pj.order[b] = pj.order[b - 1];
+            pj.order[b - 1] = t;
+        }
+    share_job(w, NULL, &pj);
+    if (atomic_load(&sh->abort))
+        return OV_ABORT;
+    return opt_sum_parts(n, pt, np);
+}
+
+/* The budget of first guess idx: the best so far to beat, or to equal
+ * for a guess earlier in tie order. */
+static oval rjob_bound_locked(const orootjob *rj, uint32_t idx)
+{
+    return (rj->have && rj->ties && idx < rj->best_idx) ? rj->best : rj->best - 1;
+}
+
+oval opt_rjob_bound(oshared *sh, orootjob *rj, uint32_t idx)
+{
+    pthread_mutex_lock(&sh->mx);
+    oval b = rjob_bound_locked(rj, idx);
+    pthread_mutex_unlock(&sh->mx);
+    return b;
+}
+
+/* The first guesses shared out (see opt_solve): each thread takes the
+ * next, with the budget the best value so far leaves.  Called and returns
+ * with sh->mx held. */
+static void rjob_work(oworker *w, orootjob *rj)
+{
+    oshared *sh = w->sh;
+    const mm_game *g = sh->g;
+    rj->active++;
+    while (rj->next < rj->nc && !atomic_load(&sh->abort)) {
+        const ocand ci = rj->l->ci[rj->next++];
+        oval bound = rjob_bound_locked(rj, ci.idx);
+        if (ci.lb > bound) {
+            if (ci.lb < rj->minfail)
+                rj->minfail = ci.lb;
+            continue;
+        }
+        mm_code q = rj->l->cand[ci.idx];
+        const uint32_t *h = rj->l->hist + (size_t)ci.idx * g->nreplies;
+        if (rj->lv == 0)   /* for the progress line */
+            atomic_store(&sh->root_i, rj->next - 1);
+        pthread_mutex_unlock(&sh->mx);
+        oval reached;
+        oval sum = opt_eval_cand(w, rj->lv, rj->G, rj->S, rj->n, q, h, rj->K, bound, rj->depth,
+                             rj->ties, rj, ci.idx, &reached);
+        pthread_mutex_lock(&sh->mx);
+        bound = rjob_bound_locked(rj, ci.idx);
+        if (sum == OV_ABORT) {
+            atomic_store(&sh->abort, 1);   /* stopped, or out of memory */
+            continue;
+        }
+        if (sum > bound) {
+            if (sum < rj->minfail)
+                rj->minfail = sum;
+            continue;
+        }
+        if (!rj->have || sum < rj->best ||
+            (rj->ties && sum == rj->best && ci.idx < rj->best_idx)) {
+            rj->best = sum;
+            rj->best_idx = ci.idx;
+            rj->best_q = q;
+            rj->have = true;
+            if (rj->lv == 0) {
+                sh->root_best = sum;
+                sh->root_guess = q;
+            }
+        }
+    }
+    if (--rj->active == 0)
+        pthread_cond_broadcast(&sh->cv_done);
+}
+
+/* A set's level: its masks, its colour classes and its consistent
+ * candidates, or the fixed first guess at the root.  False when out of
+ * memory. */
+
+void opt_share_guesses(oworker *w, orootjob *rj)
+{
+    share_job(w, rj, NULL);
+}

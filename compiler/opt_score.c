@@ -1,0 +1,316 @@
+/*
+ * Scoring kernels: how many replies, and how many codes of each, a guess
+ * gets from a set.  Sets of at most SMALL_SET codes are kept as one
+ * position mask and one colour-occurrence mask a code (game.h): a reply's
+ * black count is a popcount of the position masks in common, black plus
+ * white one of the occurrence masks.  With AVX2 four or eight guesses are
+ * scored at once, one in each lane.  Larger sets are bit-sliced
+ * (slice.c): 64 codes a step.  Every kernel gives the same counts; the
+ * portable code is the reference (--no-simd, and CPUs without AVX2).
+ */
+#include "opt.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/grow.h"
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define OPT_AVX2 1
+#endif
+static bool use_avx2;   /* set once, by detect_cpu */
+
+static void detect_cpu(void)
+{
+#ifdef OPT_AVX2
+    __builtin_cpu_init();
+    use_avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
+#endif
+}
+
+void opt_score_init(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, detect_cpu);
+}
+
+static bool load_masks(olevel *l, const mm_game *g, const mm_code *S, uint32_t n)
+{
+    size_t words = g->wide ? 2 : 1;
+    if (n * words > l->scap) {
+        size_t cap = grow_cap(l->scap, n * words, 64, sizeof *l->sp);
+        uint64_t *a = cap ? realloc(l->sp, cap * sizeof *a) : NULL;
+        if (!a)
+            return false;
+        l->sp = a;
+        a = realloc(l->so, cap * sizeof *a);
+        if (!a)
+            return false;
+        l->so = a;
+        l->scap = cap;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        memcpy(l->sp + words * i, g->pos + words * S[i], words * sizeof *l->sp);
+        memcpy(l->so + words * i, g->occ + words * S[i], words * sizeof *l->so);
+    }
+    return true;
+}
+
+bool opt_load_set(olevel *l, const mm_game *g, const mm_code *S, uint32_t n)
+{
+    if (n > SMALL_SET)
+        return slice_load(&l->sl, g, S, n) == MM_OK;
+    return load_masks(l, g, S, n);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("popcnt", "default")))
+#endif
+void opt_histogram(const oshared *sh, const olevel *l, uint32_t n, mm_code x,
+                   uint32_t *h)
+{
+    const mm_game *g = sh->g;
+    const uint8_t *slot = &g->slot[0][0];
+    if (n > SMALL_SET) {
+        slice_histogram(&l->sl, g, &sh->gbits[x], h);
+        return;
+    }
+    memset(h, 0, (size_t)g->nreplies * sizeof *h);
+    if (g->wide) {
+        uint64_t p0 = g->pos[2 * (size_t)x], p1 = g->pos[2 * (size_t)x + 1];
+        uint64_t o0 = g->occ[2 * (size_t)x], o1 = g->occ[2 * (size_t)x + 1];
+        for (uint32_t i = 0; i < n; i++) {
+            int b = __builtin_popcountll(p0 & l->sp[2 * i]) + __builtin_popcountll(p1 & l->sp[2 * i + 1]);
+            int t = __builtin_popcountll(o0 & l->so[2 * i]) + __builtin_popcountll(o1 & l->so[2 * i + 1]);
+            h[slot[b * (MM_MAX_PEGS + 1) + t]]++;
+        }
+        return;
+    }
+    uint64_t gp = g->pos[x], go = g->occ[x];
+    for (uint32_t i = 0; i < n; i++) {
+        int b = __builtin_popcountll(gp & l->sp[i]);
+        int t = __builtin_popcountll(go & l->so[i]);
+        h[slot[b * (MM_MAX_PEGS + 1) + t]]++;
+    }
+}
+
+/* How many different replies guess x gets from the codes of S (the
+ * winning one included): bit b*(p+1)+hits stands for a reply, which fits
+ * 64 bits up to 7 pegs. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("popcnt", "default")))
+#endif
+static int reply_count(const mm_game *g, const olevel *l, uint32_t n, mm_code x)
+{
+    uint64_t m = 0;
+    if (g->wide) {
+        const uint8_t *slot = &g->slot[0][0];
+        uint64_t p0 = g->pos[2 * (size_t)x], p1 = g->pos[2 * (size_t)x + 1];
+        uint64_t o0 = g->occ[2 * (size_t)x], o1 = g->occ[2 * (size_t)x + 1];
+        for (uint32_t i = 0; i < n; i++) {
+            int b = __builtin_popcountll(p0 & l->sp[2 * i]) + __builtin_popcountll(p1 & l->sp[2 * i + 1]);
+            int t = __builtin_popcountll(o0 & l->so[2 * i]) + __builtin_popcountll(o1 & l->so[2 * i + 1]);
+            m |= UINT64_C(1) << slot[b * (MM_MAX_PEGS + 1) + t];
+        }
+        return __builtin_popcountll(m);
+    }
+    /* narrow: p*c <= 64, so p <= 7 unless c == 8... p = 8 needs c <= 8 */
+    uint64_t gp = g->pos[x], go = g->occ[x];
+    int w = g->pegs + 1;
+    if (w * w <= 64) {
+        for (uint32_t i = 0; i < n; i++) {
+            int b = __builtin_popcountll(gp & l->sp[i]);
+            int t = __builtin_popcountll(go & l->so[i]);
+            m |= UINT64_C(1) << (b * w + t);
+        }
+    } else {
+        const uint8_t *slot = &g->slot[0][0];
+        for (uint32_t i = 0; i < n; i++) {
+            int b = __builtin_popcountll(gp & l->sp[i]);
+            int t = __builtin_popcountll(go & l->so[i]);
+            m |= UINT64_C(1) << slot[b * (MM_MAX_PEGS + 1) + t];
+        }
+    }
+    return __builtin_popcountll(m);
+}
+
+#ifdef OPT_AVX2
+/* Per byte, black * w + hits for the bits of that byte: the popcount of
+ * each nibble from a table, scaled by w for the position bits (bytes stay
+ * below 256: 8 * 9 + 8).  Summing a lane's bytes gives the reply cell. */
+typedef struct nibbles {
+    __m256i lut, lutw, low;
+} nibbles;
+
+__attribute__((target("avx2")))
+static inline nibbles nibbles_init(int w)
+{
+    nibbles k;
+    k.lut = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                             0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+    k.lutw = _mm256_mullo_epi16(k.lut, _mm256_set1_epi16((short)w));
+    k.low = _mm256_set1_epi8(0x0f);
+    return k;
+}
+
+/* a: position bits in common, b: occurrence bits in common. */
+__attribute__((target("avx2")))
+static inline __m256i byte_cells(const nibbles *k, __m256i a, __m256i b)
+{
+    return _mm256_add_epi8(
+        _mm256_add_epi8(_mm256_shuffle_epi8(k->lutw, _mm256_and_si256(a, k->low)),
+                        _mm256_shuffle_epi8(k->lutw, _mm256_and_si256(_mm256_srli_epi16(a, 4), k->low))),
+        _mm256_add_epi8(_mm256_shuffle_epi8(k->lut, _mm256_and_si256(b, k->low)),
+                        _mm256_shuffle_epi8(k->lut, _mm256_and_si256(_mm256_srli_epi16(b, 4), k->low))));
+}
+
+/* reply_count of four guesses at a time: the guesses in the lanes, the
+ * codes of S broadcast one by one.  No work per guess beyond its lane,
+ * which pays on small sets, where a guess's own loop is mostly set-up. */
+__attribute__((target("avx2,popcnt")))
+static void reply_counts_avx2(const uint64_t *sp, const uint64_t *so, uint32_t n,
+                              const mm_game *g, const mm_code *cand, uint32_t nc,
+                              uint8_t *out)
+{
+    const int w = g->pegs + 1;
+    const nibbles k = nibbles_init(w);
+    const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi64x(1);
+    uint32_t c = 0;
+    for (; c + 4 <= nc; c += 4) {
+        const __m256i gp = _mm256_setr_epi64x((long long)g->pos[cand[c]], (long long)g->pos[cand[c + 1]],
+                                              (long long)g->pos[cand[c + 2]], (long long)g->pos[cand[c + 3]]);
+        const __m256i go = _mm256_setr_epi64x((long long)g->occ[cand[c]], (long long)g->occ[cand[c + 1]],
+                                              (long long)g->occ[cand[c + 2]], (long long)g->occ[cand[c + 3]]);
+        __m256i acc = zero;
+        for (uint32_t i = 0; i < n; i++) {
+            __m256i a = _mm256_and_si256(_mm256_set1_epi64x((long long)sp[i]), gp);
+            __m256i b = _mm256_and_si256(_mm256_set1_epi64x((long long)so[i]), go);
+            __m256i cell = _mm256_sad_epu8(byte_cells(&k, a, b), zero);
+            acc = _mm256_or_si256(acc, _mm256_sllv_epi64(one, cell));
+        }
+        uint64_t m[4];
+        _mm256_storeu_si256((__m256i *)m, acc);
+        for (int j = 0; j < 4; j++)
+            out[c + j] = (uint8_t)__builtin_popcountll(m[j]);
+    }
+    for (; c < nc; c++) {
+        uint64_t m = 0, gp = g->pos[cand[c]], go = g->occ[cand[c]];
+        for (uint32_t i = 0; i < n; i++)
+            m |= UINT64_C(1) << (__builtin_popcountll(gp & sp[i]) * w +
+                                 __builtin_popcountll(go & so[i]));
+        out[c] = (uint8_t)__builtin_popcountll(m);
+    }
+}
+
+/* The same with eight guesses in 32-bit lanes, when a code's masks fit
+ * 32 bits (p * c <= 32) and so do its replies ((p + 1)^2 <= 32, p <= 4):
+ * MM(4,6) to MM(4,8).  The byte sums of a lane are added by two
+ * multiply-adds with ones. */
+__attribute__((target("avx2,popcnt")))
+static void reply_counts_avx2_32(const uint64_t *sp, const uint64_t *so, uint32_t n,
+                                 const mm_game *g, const mm_code *cand, uint32_t nc,
+                                 uint8_t *out)
+{
+    const nibbles k = nibbles_init(g->pegs + 1);
+    const __m256i ones8 = _mm256_set1_epi8(1), ones16 = _mm256_set1_epi16(1);
+    const __m256i one = _mm256_set1_epi32(1);
+    uint32_t c = 0;
+    for (; c + 8 <= nc; c += 8) {
+        uint32_t p8[8], o8[8];
+        for (int j = 0; j < 8; j++) {
+            p8[j] = (uint32_t)g->pos[cand[c + j]];
+            o8[j] = (uint32_t)g->occ[cand[c + j]];
+        }
+        const __m256i gp = _mm256_loadu_si256((const __m256i *)p8);
+        const __m256i go = _mm256_loadu_si256((const __m256i *)o8);
+        __m256i acc = _mm256_setzero_si256();
+        for (uint32_t i = 0; i < n; i++) {
+            __m256i a = _mm256_and_si256(_mm256_set1_epi32((int)(uint32_t)sp[i]), gp);
+            __m256i b = _mm256_and_si256(_mm256_set1_epi32((int)(uint32_t)so[i]), go);
+            __m256i cell = _mm256_madd_epi16(_mm256_maddubs_epi16(byte_cells(&k, a, b), ones8),
+                                             ones16);
+            acc = _mm256_or_si256(acc, _mm256_sllv_epi32(one, cell));
+        }
+        uint32_t m[8];
+        _mm256_storeu_si256((__m256i *)m, acc);
+        for (int j = 0; j < 8; j++)
+            out[c + j] = (uint8_t)__builtin_popcount(m[j]);
+    }
+    if (c < nc)
+        reply_counts_avx2(sp, so, n, g, cand + c, nc - c, out + c);
+}
+#endif
+
+/* Replies x gets (the winning one counted); its histogram too unless
+ * the set is small. */
+static inline int score(const oshared *sh, const olevel *l, uint32_t n, mm_code x,
+                        bool small, uint32_t *h)
+{
+    const mm_game *g = sh->g;
+    if (small)
+        return reply_count(g, l, n, x);
+    opt_histogram(sh, l, n, x, h);
+    int c = 0;
+    for (int s = 0; s < g->nreplies; s++)
+        c += h[s] != 0;
+    return c;
+}
+
+void opt_score_range(const oshared *sh, olevel *l, uint32_t n, uint32_t from,
+                     uint32_t to, bool small)
+{
+    const mm_game *g = sh->g;
+#ifdef OPT_AVX2
+    bool avx2 = use_avx2 && !sh->no_simd;
+    if (small && avx2 && g->pegs <= 4 && g->pegs * g->colors <= 32) {
+        reply_counts_avx2_32(l->sp, l->so, n, g, l->cand + from, to - from, l->nk + from);
+        return;
+    }
+    if (small && avx2 && !g->wide && (g->pegs + 1) * (g->pegs + 1) <= 64) {
+        reply_counts_avx2(l->sp, l->so, n, g, l->cand + from, to - from, l->nk + from);
+        return;
+    }
+#endif
+    for (uint32_t c = from; c < to; c++)
+        l->nk[c] = (uint8_t)score(sh, l, n, l->cand[c], small,
+                                  l->hist + (size_t)c * g->nreplies);
+}
+
+bool opt_split(olevel *l, const mm_game *g, const mm_code *S, uint32_t n,
+               mm_code q, const uint32_t *h, opart *pt, int *npart,
+               uint32_t *win)
+{
+    uint32_t pos[MM_MAX_REPLIES];
+    mm_code *parts = grow_array(l->parts, &l->pcap, n, 64, sizeof *parts);
+    if (!parts)
+        return false;
+    l->parts = parts;
+    uint32_t acc = 0;
+    int np = 0;
+    *win = 0;
+    for (int s = 0; s < g->nreplies; s++) {
+        pos[s] = acc;
+        if (h[s] && s != g->win)
+            pt[np++] = (opart){acc, h[s], 0, false};
+        if (s == g->win)
+            *win = h[s];
+        acc += h[s];
+    }
+    assert(acc == n);   /* the parts make up the set */
+    for (uint32_t i = 0; i < n; i++) {
+        int s = mm_game_score(g, q, S[i]);
+        assert(s >= 0 && s < g->nreplies);
+        l->parts[pos[s]++] = S[i];
+    }
+#ifndef NDEBUG
+    /* every slot filled exactly: the histogram is q's on S */
+    for (uint32_t s = 0, end = 0; s < (uint32_t)g->nreplies; s++) {
+        end += h[s];
+        assert(pos[s] == end);
+    }
+#endif
+    *npart = np;
+    return true;
+}

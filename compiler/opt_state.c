@@ -1,0 +1,170 @@
+/*
+ * The state of an exact search: what its threads share (the game's
+ * tables, the table of solved sets, the incumbent at the root, the pool's
+ * lock), each thread's scratch (one olevel a level of the search), set
+ * hashes, and the clock that drives progress reports and checkpoints.
+ */
+#include "opt.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/grow.h"
+
+double opt_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static uint64_t splitmix(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+mm_status oshared_init(oshared *sh, const mm_game *g, size_t cache_bytes)
+{
+    memset(sh, 0, sizeof *sh);
+    pthread_mutex_init(&sh->mx, NULL);
+    pthread_cond_init(&sh->cv_job, NULL);
+    pthread_cond_init(&sh->cv_done, NULL);
+    sh->g = g;
+    opt_score_init();
+    sh->answers = __builtin_popcountll(mm_game_reply_set(g));
+    sh->r1 = malloc((size_t)g->ncodes * sizeof *sh->r1);
+    sh->r2 = malloc((size_t)g->ncodes * sizeof *sh->r2);
+    sh->gbits = malloc((size_t)g->ncodes * sizeof *sh->gbits);
+    if (!sh->r1 || !sh->r2 || !sh->gbits || !opt_lower_init(sh))
+        goto nomem;
+    for (mm_code x = 0; x < g->ncodes; x++)
+        slice_guess_bits(g, x, &sh->gbits[x]);
+    uint64_t seed = 0x6d6d74726565u;   /* fixed: checkpoints stay valid */
+    for (mm_code x = 0; x < g->ncodes; x++) {
+        sh->r1[x] = splitmix(&seed);
+        sh->r2[x] = splitmix(&seed);
+    }
+    if (cache_bytes && ocache_init(&sh->cache, cache_bytes))
+        goto nomem;
+    sh->use_cache = cache_bytes != 0;
+    atomic_init(&sh->abort, 0);
+    atomic_flag_clear(&sh->clock_busy);
+    sh->next_progress = sh->next_ckpt = 1e300;
+    return MM_OK;
+nomem:
+    oshared_release(sh);
+    return MM_ERR_NOMEM;
+}
+
+void oshared_release(oshared *sh)
+{
+    free(sh->r1);
+    free(sh->r2);
+    free(sh->lbtab);
+    free(sh->gbits);
+    ocache_release(&sh->cache);
+    pthread_mutex_destroy(&sh->mx);
+    pthread_cond_destroy(&sh->cv_job);
+    pthread_cond_destroy(&sh->cv_done);
+    memset(sh, 0, sizeof *sh);
+}
+
+mm_status oworker_init(oworker *w, oshared *sh)
+{
+    memset(w, 0, sizeof *w);
+    w->sh = sh;
+    w->nlv = OPT_MAX_LEVELS;
+    w->lv = calloc(OPT_MAX_LEVELS, sizeof *w->lv);
+    w->in_s = calloc(sh->g->ncodes, 1);
+    if (!w->lv || !w->in_s) {
+        oworker_release(w);
+        return MM_ERR_NOMEM;
+    }
+    return MM_OK;
+}
+
+void oworker_release(oworker *w)
+{
+    if (w->lv)
+        for (int i = 0; i < w->nlv; i++) {
+            olevel *l = &w->lv[i];
+            free(l->sp);
+            free(l->so);
+            slice_release(&l->sl);
+            free(l->cand);
+            free(l->nk);
+            free(l->hist);
+            free(l->ci);
+            free(l->parts);
+            free(l->reps);
+            ogroup_release(&l->grp);
+        }
+    free(w->lv);
+    free(w->in_s);
+    memset(w, 0, sizeof *w);
+}
+
+void oworker_flush(oworker *w)
+{
+    oshared *sh = w->sh;
+    atomic_fetch_add(&sh->nodes, w->nodes);
+    atomic_fetch_add(&sh->hits, w->hits);
+    atomic_fetch_add(&sh->guesses, w->guesses);
+    atomic_fetch_add(&sh->guesses_all, w->guesses_all);
+    w->nodes = w->hits = w->guesses = w->guesses_all = 0;
+}
+
+bool olevel_reserve_cand(olevel *l, uint32_t need, int R)
+{
+    if (need <= l->ccap)
+        return true;
+    size_t c = grow_cap(l->ccap, need, 64, (size_t)R * sizeof *l->hist);
+    mm_code *a = c ? realloc(l->cand, c * sizeof *a) : NULL;
+    if (!a)
+        return false;
+    l->cand = a;
+    uint8_t *k = realloc(l->nk, c);
+    if (!k)
+        return false;
+    l->nk = k;
+    uint32_t *h = realloc(l->hist, c * (size_t)R * sizeof *h);
+    if (!h)
+        return false;
+    l->hist = h;
+    ocand *ci = realloc(l->ci, c * sizeof *ci);
+    if (!ci)
+        return false;
+    l->ci = ci;
+    l->ccap = c;
+    return true;
+}
+
+void opt_clock(oworker *w, double now)
+{
+    oshared *sh = w->sh;
+    if (atomic_flag_test_and_set(&sh->clock_busy))
+        return;
+    if (sh->progress && now >= sh->next_progress) {
+        sh->next_progress = now + 1;
+        mm_optimal_report r;
+        memset(&r, 0, sizeof r);
+        r.elapsed = now - sh->t0;
+        r.nodes = atomic_load(&sh->nodes) + w->nodes;
+        oval best = atomic_load(&sh->root_best);   /* the incumbent, if any yet */
+        r.total = best < OV_INF && OV_T(best) < sh->upper ? OV_T(best) : sh->upper;
+        r.lower = OV_T(sh->root_lower);
+        unsigned nc = atomic_load(&sh->root_nc);
+        r.done = nc ? (double)atomic_load(&sh->root_i) / nc : 0;
+        sh->progress(sh->progress_arg, &r);
+    }
+    if (sh->ckpt_path && sh->use_cache && now >= sh->next_ckpt) {
+        sh->next_ckpt = now + sh->ckpt_every;
+        /* a failed periodic save is tried again at the end, which reports */
+        (void)ocache_save(&sh->cache, sh->ckpt_path, sh->ckpt_tag, 3, NULL);
+    }
+    atomic_flag_clear(&sh->clock_busy);
+}

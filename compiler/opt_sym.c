@@ -1,0 +1,326 @@
+/*
+ * Symmetry (Ville 2013, 5.4, and positions): a code is scored only when it
+ * is the lexically first of its class, the classes being those of the
+ * colour and position permutations that keep every guess of the path in
+ * place, with colours never played ("free") interchangeable and colours
+ * no code of the set contains ("zero") interchangeable peg by peg.  All
+ * codes of a class make partitions that the permutation maps onto each
+ * other, so they have the same value; the first of a class is the one the
+ * tie order would take.
+ *
+ * The group of a path is kept as a list of position permutations, each
+ * with the colour map it forces on the colours played so far.
+ */
+#include "opt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/grow.h"
+
+static atomic_uint_fast64_t group_serial = 1;   /* 0: the root's group */
+
+static mm_status group_reserve(ogroup *G, int n)
+{
+    if ((size_t)n <= G->cap)
+        return MM_OK;
+    size_t cap = grow_cap(G->cap, (size_t)n, 8, sizeof *G->cmap);
+    void *p = cap ? realloc(G->perm, cap * sizeof *G->perm) : NULL;
+    if (!p)
+        return MM_ERR_NOMEM;
+    G->perm = p;
+    p = realloc(G->cmap, cap * sizeof *G->cmap);
+    if (!p)
+        return MM_ERR_NOMEM;
+    G->cmap = p;
+    G->cap = cap;
+    return MM_OK;
+}
+
+void ogroup_release(ogroup *G)
+{
+    free(G->perm);
+    free(G->cmap);
+    memset(G, 0, sizeof *G);
+}
+
+/* Every position permutation but the identity; beyond 7 pegs (5040
+ * permutations) positions are left alone: no such game is solvable. */
+mm_status ogroup_root(ogroup *G, const mm_game *g, bool no_symmetry)
+{
+    memset(G, 0, sizeof *G);
+    int p = g->pegs;
+    if (no_symmetry || p > 7 || p < 2)
+        return MM_OK;
+    int a[MM_MAX_PEGS];
+    for (int i = 0; i < p; i++)
+        a[i] = i;
+    /* Lexical successor walk over permutations. */
+    for (;;) {
+        int i = p - 2;
+        while (i >= 0 && a[i] > a[i + 1])
+            i--;
+        if (i < 0)
+            break;
+        int j = p - 1;
+        while (a[j] < a[i])
+            j--;
+        int t = a[i]; a[i] = a[j]; a[j] = t;
+        for (int l = i + 1, r = p - 1; l < r; l++, r--) {
+            t = a[l]; a[l] = a[r]; a[r] = t;
+        }
+        if (group_reserve(G, G->ne + 1)) {
+            ogroup_release(G);
+            return MM_ERR_NOMEM;
+        }
+        for (int k = 0; k < p; k++)
+            G->perm[G->ne][k] = (uint8_t)a[k];
+        memset(G->cmap[G->ne], 0xff, sizeof G->cmap[G->ne]);
+        G->ne++;
+    }
+    return MM_OK;
+}
+
+/* Keep the elements that, extended by the colour map guess q forces,
+ * still map every guess of the path onto itself. */
+mm_status ogroup_after(const ogroup *G, const mm_game *g, mm_code q,
+                       ogroup *out)
+{
+    int p = g->pegs, x[MM_MAX_PEGS];
+    for (int j = 0; j < p; j++)
+        x[j] = mm_code_peg(g, q, j);
+    out->played = (uint16_t)(G->played | g->colorset[q]);
+    out->serial = atomic_fetch_add(&group_serial, 1);
+    out->ne = 0;
+    if (group_reserve(out, G->ne))
+        return MM_ERR_NOMEM;
+    for (int e = 0; e < G->ne; e++) {
+        uint8_t cm[MM_MAX_COLORS];
+        memcpy(cm, G->cmap[e], sizeof cm);
+        bool ok = true;
+        for (int j = 0; j < p && ok; j++) {
+            int from = x[j], to = x[G->perm[e][j]];
+            if (cm[from] != 0xff) {
+                ok = cm[from] == to;
+                continue;
+            }
+            /* to must not be the image of another colour already */
+            for (int k = 0; k < g->colors && ok; k++)
+                ok = cm[k] != to;
+            cm[from] = (uint8_t)to;
+        }
+        if (!ok)
+            continue;
+        memcpy(out->perm[out->ne], G->perm[e], sizeof out->perm[0]);
+        memcpy(out->cmap[out->ne], cm, sizeof cm);
+        out->ne++;
+    }
+    return MM_OK;
+}
+
+void opt_zf_init(ozf *z, const oshared *sh, const ogroup *G, const mm_code *S,
+                 uint32_t n)
+{
+    const mm_game *g = sh->g;
+    uint16_t all = (uint16_t)((1u << g->colors) - 1), present = 0;
+    memset(z, 0, sizeof *z);
+    if (sh->no_symmetry)
+        return;
+    for (uint32_t i = 0; i < n && present != all; i++)
+        present |= g->colorset[S[i]];
+    z->zero = (uint16_t)(all & ~present);
+    z->free = (uint16_t)(all & ~G->played & ~z->zero);
+    for (int k = 0; k < g->colors; k++) {
+        if (z->zero >> k & 1)
+            z->zl[z->nzero++] = k;
+        if (z->free >> k & 1)
+            z->fl[z->nfree++] = k;
+    }
+}
+
+/* Is x the first code of its class under zero and free colour changes
+ * (normalize(x) == x)?  One pass, out at the first difference. */
+static bool is_normal(const ozf *z, bool repeat, int p, const int *x)
+{
+    int nf = 0, nz = 0;
+    unsigned fset = 0;
+    for (int j = 0; j < p; j++) {
+        int k = x[j];
+        if (z->zero >> k & 1) {
+            if (k != (repeat ? z->zl[0] : z->zl[nz++]))
+                return false;
+        } else if ((z->free >> k & 1) && !(fset >> k & 1)) {
+            if (k != z->fl[nf++])
+                return false;
+            fset |= 1u << k;
+        }
+    }
+    return true;
+}
+
+/* Compare the first code of img's class under zero and free colour
+ * changes with x, position by position, out at the first difference:
+ * each zero colour of img becomes the first zero one (without
+ * repetition: the next), each free colour the next free one not used
+ * yet.  Maps are read only where their bit says they were written. */
+static int normal_cmp(const ozf *z, bool repeat, int p, const int *img, const int *x)
+{
+    int fmap[MM_MAX_COLORS], nf = 0, nz = 0;
+    unsigned fset = 0;
+    for (int j = 0; j < p; j++) {
+        int k = img[j], y;
+        if (z->zero >> k & 1) {
+            y = repeat ? z->zl[0] : z->zl[nz++];
+        } else if (z->free >> k & 1) {
+            if (!(fset >> k & 1)) {
+                fset |= 1u << k;
+                fmap[k] = z->fl[nf++];
+            }
+            y = fmap[k];
+        } else {
+            y = k;
+        }
+        if (y != x[j])
+            return y < x[j] ? -1 : 1;
+    }
+    return 0;
+}
+
+/* Is x (already normal under zero and free colours) the first of its
+ * class under the group? */
+static bool group_first(const ogroup *G, const ozf *z, bool repeat, int p,
+                        const int *x)
+{
+    int img[MM_MAX_PEGS];
+    for (int e = 0; e < G->ne; e++) {
+        const uint8_t *s = G->perm[e], *cm = G->cmap[e];
+        for (int j = 0; j < p; j++) {
+            int k = x[j];
+            img[s[j]] = (G->played >> k & 1) ? cm[k] : k;
+        }
+        if (normal_cmp(z, repeat, p, img, x) < 0)
+            return false;
+    }
+    return true;
+}
+
+typedef struct gen {
+    const mm_game *g;
+    olevel *l;
+    const ogroup *G;
+    const ozf *z;
+    bool fail;
+} gen;
+
+/* Class representatives, in lexical order, into l->reps: a walk over the
+ * pegs offering only the first zero colour (the next unused one without
+ * repetition) and the next free colour not used yet, the code's rank
+ * kept on the way. */
+static void gen_rec(gen *st, int i, int *peg, unsigned used, int nz, int nf,
+                    uint64_t rank)
+{
+    const mm_game *g = st->g;
+    const ozf *z = st->z;
+    if (st->fail)
+        return;
+    if (i == g->pegs) {
+        if (!group_first(st->G, z, g->repeat, g->pegs, peg))
+            return;
+        olevel *l = st->l;
+        mm_code *r = grow_array(l->reps, &l->rcap, l->nreps + 1, 64, sizeof *r);
+        if (!r) {
+            st->fail = true;
+            return;
+        }
+        l->reps = r;
+        l->reps[l->nreps++] = (mm_code)rank;
+        return;
+    }
+    for (int k = 0; k < g->colors; k++) {
+        if (!g->repeat && (used >> k & 1u))
+            continue;
+        int nz2 = nz, nf2 = nf;
+        if (z->zero >> k & 1) {
+            if (k != (g->repeat ? z->zl[0] : z->zl[nz]))
+                continue;
+            nz2++;
+        } else if (z->free >> k & 1) {
+            if (!(used >> k & 1u)) {
+                if (k != z->fl[nf])
+                    continue;
+                nf2++;
+            }
+        }
+        peg[i] = k;
+        uint64_t r = g->repeat ? rank * (uint64_t)g->colors + (uint64_t)k
+                               : rank * (uint64_t)(g->colors - i) +
+                                     (uint64_t)__builtin_popcount(~used & ((1u << k) - 1));
+        gen_rec(st, i + 1, peg, used | 1u << k, nz2, nf2, r);
+    }
+}
+
+mm_status opt_cand_consistent(oworker *w, olevel *l, const ogroup *G,
+                              const ozf *z, const mm_code *S, uint32_t n,
+                              uint32_t *ncons)
+{
+    const mm_game *g = w->sh->g;
+    if (!olevel_reserve_cand(l, n, g->nreplies))
+        return MM_ERR_NOMEM;
+    uint32_t k = 0;
+    int x[MM_MAX_PEGS];
+    for (uint32_t i = 0; i < n; i++) {
+        for (int j = 0; j < g->pegs; j++)
+            x[j] = mm_code_peg(g, S[i], j);
+        if (!is_normal(z, g->repeat, g->pegs, x) || !group_first(G, z, g->repeat, g->pegs, x))
+            continue;
+        l->cand[k++] = S[i];
+    }
+    *ncons = k;
+    w->guesses += k;
+    w->guesses_all += n;
+    return MM_OK;
+}
+
+mm_status opt_cand_inconsistent(oworker *w, olevel *l, const ogroup *G,
+                                const ozf *z, const mm_code *S, uint32_t n,
+                                uint32_t ncons, uint32_t *ncand)
+{
+    const mm_game *g = w->sh->g;
+    for (uint32_t i = 0; i < n; i++)
+        w->in_s[S[i]] = 1;
+    uint32_t count = ncons;
+    bool fail = false;
+    if (G->ne == 0 && z->nfree <= 1 && (g->repeat || z->nzero <= 1)) {
+        /* Common deep in the tree: a class is one code, up to a single
+         * zero colour and a single free colour; a scan is faster. */
+        uint16_t other = (uint16_t)((z->zero & ~(z->nzero ? 1u << z->zl[0] : 0u)) |
+                                    (z->free & ~(z->nfree ? 1u << z->fl[0] : 0u)));
+        fail = !olevel_reserve_cand(l, ncons + g->ncodes - n, g->nreplies);
+        for (mm_code x = 0; x < g->ncodes && !fail; x++)
+            if (!w->in_s[x] && !(g->colorset[x] & other))
+                l->cand[count++] = x;
+    } else {
+        if (!l->reps_valid || l->reps_serial != G->serial || l->reps_zero != z->zero) {
+            gen st = {g, l, G, z, false};
+            int peg[MM_MAX_PEGS];
+            l->nreps = 0;
+            gen_rec(&st, 0, peg, 0, 0, 0, 0);
+            l->reps_valid = !st.fail;
+            l->reps_serial = G->serial;
+            l->reps_zero = z->zero;
+            fail = st.fail;
+        }
+        fail = fail || !olevel_reserve_cand(l, ncons + l->nreps, g->nreplies);
+        for (uint32_t i = 0; i < l->nreps && !fail; i++)
+            if (!w->in_s[l->reps[i]])
+                l->cand[count++] = l->reps[i];
+    }
+    for (uint32_t i = 0; i < n; i++)
+        w->in_s[S[i]] = 0;
+    if (fail)
+        return MM_ERR_NOMEM;
+    *ncand = count;
+    w->guesses += count - ncons;
+    w->guesses_all += g->ncodes - n;
+    return MM_OK;
+}
