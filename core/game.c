@@ -116,9 +116,11 @@ mm_status mm_game_init(mm_game *g, int pegs, int colors, bool repeat,
     uint64_t n = mm_game_count(pegs, colors, repeat);
     if (n > MM_MAX_CODES)
         return mm_diag_set(d, MM_ERR_LIMIT,
-                           "MM(%d,%d) has %llu codes, more than the %lu mmtree supports",
-                           pegs, colors, (unsigned long long)n,
-                           (unsigned long)MM_MAX_CODES);
+                           "MM(%d,%d)%s has %llu codes, more than the %lu mmtree supports "
+                           "(its tree would need about %llu MB)",
+                           pegs, colors, repeat ? "" : " without repetition",
+                           (unsigned long long)n, (unsigned long)MM_MAX_CODES,
+                           (unsigned long long)(n * MM_BYTES_PER_CODE >> 20));
     g->pegs = pegs;
     g->colors = colors;
     g->repeat = repeat;

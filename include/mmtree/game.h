@@ -23,7 +23,16 @@
 
 #define MM_MAX_PEGS 8
 #define MM_MAX_COLORS 16
-#define MM_MAX_CODES (UINT32_C(1) << 24)
+/* The largest game mmtree sets up: 2^20 codes (MM(5,16), MM(6,10) and
+ * MM(7,7) are among the largest allowed; MM(6,11), MM(8,6) and MM(8,8)
+ * are refused).  A tree of n codes has up to 2n nodes, and reading,
+ * checking or building one takes about 150 bytes a code: some 150 MB at
+ * the limit, 2.4 GB for MM(8,8), whose tree no one-step rule could build
+ * in days.  Counts in files are bounded by it too. */
+#define MM_MAX_CODES (UINT32_C(1) << 20)
+/* Bytes a code that a tree's reading or building takes, about: the
+ * figure MM_ERR_LIMIT messages quote. */
+#define MM_BYTES_PER_CODE 150
 #define MM_MAX_REPLIES 45 /* (8+1)(8+2)/2 slots for 8 pegs */
 #define MM_NO_CODE UINT32_MAX
 
@@ -49,7 +58,9 @@ typedef struct mm_game {
 
 /* Set up MM(pegs, colors) with or without repetition.  Fails with
  * MM_ERR_USAGE when p or c is out of range or the game has no code, and
- * with MM_ERR_LIMIT when it has more than MM_MAX_CODES codes. */
+ * with MM_ERR_LIMIT, before allocating anything, when it has more than
+ * MM_MAX_CODES codes (the message says how many, and the memory its tree
+ * would need). */
 MM_EXPORT mm_status mm_game_init(mm_game *g, int pegs, int colors, bool repeat,
                        mm_diag *d);
 MM_EXPORT void mm_game_release(mm_game *g);

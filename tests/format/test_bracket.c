@@ -333,8 +333,14 @@ static void test_errors(void)
     expect_error("10(11: 0,0,4(22x);0,4(12);1)", 0, MM_ERR_INPUT, 1, 1, "no game fits");
     /* Strict: every stated count and marker is checked, at its node; the
      * root's before the game is set up. */
-    expect_error("# mmtree pegs=8 colors=8 repeat=yes\n9(11x)", 0, MM_ERR_INPUT, 2, 1,
-                 "the root states 9 codes, but MM(8,8) has 16777216");
+    expect_error("# mmtree pegs=5 colors=16 repeat=yes\n9(11x)", 0, MM_ERR_INPUT, 2, 1,
+                 "the root states 9 codes, but MM(5,16) has 1048576");
+    /* A game beyond MM_MAX_CODES is refused at its header line, with its
+     * size, in either mode. */
+    expect_error("# mmtree pegs=8 colors=8 repeat=yes\n9(11x)", 0, MM_ERR_LIMIT, 1, 1,
+                 "MM(8,8) has 16777216 codes, more than the 1048576 mmtree supports");
+    expect_error("# mmtree pegs=6 colors=11 repeat=yes\n9(11x)", MM_READ_LENIENT, MM_ERR_LIMIT,
+                 1, 1, "MM(6,11) has 1771561 codes");
     expect_error(HDR "9(11: 0,0,4(22x);0,4(12);0)", 0, MM_ERR_INPUT, 2, 1, "add up to 8");
     expect_error(HDR "9(11: 0,0,5(22x);0,3(12);1)", 0, MM_ERR_INPUT, 2, 11,
                  "states 5 codes, but 4");
