@@ -129,6 +129,8 @@ typedef struct oshared {
     bool pool_quit;
     double deadline;             /* CLOCK_MONOTONIC seconds, 0 = none */
     const volatile sig_atomic_t *stop;
+    uint64_t stop_after;         /* stop once stop_count reaches it */
+    atomic_uint_fast64_t stop_count;
     /* counters (summed over threads at the end) */
     atomic_uint_fast64_t nodes, hits, guesses, guesses_all;
 } oshared;
@@ -297,6 +299,14 @@ bool opt_split(olevel *l, const mm_game *g, const mm_code *S, uint32_t n,
                mm_code q, const uint32_t *h, opart *pt, int *npart,
                uint32_t *win);
 
+/* ---- the tree of a known value (opt_tree.c) ---- */
+
+/* The tree of the whole game (its codes all, path group root) of value
+ * v into t, from its root; canonical: the first optimal guess in tie
+ * order at every node. */
+mm_status opt_build_tree(oworker *w, const ogroup *root, const mm_code *all, oval v,
+                         int depth, bool canonical, mm_tree *t, mm_diag *d);
+
 /* ---- the search (opt_search.c) ---- */
 
 /* Value of set S (sorted; path group G) when it is at most limit; else a
@@ -354,7 +364,16 @@ oval opt_share_parts(oworker *w, int lv, const ogroup *G, const mm_code *codes,
 /* The budget of a shared guess (idx in tie order), read under the lock. */
 oval opt_rjob_bound(oshared *sh, orootjob *rj, uint32_t idx);
 
-/* The pool's threads: serve shared guesses until pool_quit. */
-void *opt_helper(void *worker);
+/* The pool: threads - 1 helpers (as many as can be started), which
+ * serve shared jobs until stopped; stopping joins them and hands their
+ * counters to the shared ones and their failure, if any, to main. */
+typedef struct opool {
+    oworker *hw;
+    pthread_t tid[64];
+    int started;
+} opool;
+
+void opt_pool_start(opool *p, oshared *sh, int threads);
+void opt_pool_stop(opool *p, oworker *main);
 
 #endif

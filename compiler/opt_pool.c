@@ -39,7 +39,7 @@ typedef struct opartjob {
 static void rjob_work(oworker *w, orootjob *rj);
 static void pjob_work(oworker *w, opartjob *pj);
 
-void *opt_helper(void *arg)
+static void *helper(void *arg)
 {
     oworker *w = arg;
     oshared *sh = w->sh;
@@ -209,4 +209,43 @@ static void rjob_work(oworker *w, orootjob *rj)
 void opt_share_guesses(oworker *w, orootjob *rj)
 {
     share_job(w, rj, NULL);
+}
+
+void opt_pool_start(opool *p, oshared *sh, int threads)
+{
+    p->started = 0;
+    p->hw = threads > 1 ? calloc((size_t)threads, sizeof *p->hw) : NULL;
+    sh->pool_quit = false;
+    for (int i = 1; p->hw && i < threads && i <= 64; i++) {
+        oworker *h = &p->hw[p->started];
+        if (oworker_init(h, sh))
+            break;
+        h->id = i;
+        if (pthread_create(&p->tid[p->started], NULL, helper, h)) {
+            oworker_release(h);
+            break;
+        }
+        p->started++;
+    }
+    sh->nhelpers = p->started;
+}
+
+void opt_pool_stop(opool *p, oworker *main)
+{
+    oshared *sh = main->sh;
+    pthread_mutex_lock(&sh->mx);
+    sh->pool_quit = true;
+    pthread_cond_broadcast(&sh->cv_job);
+    pthread_mutex_unlock(&sh->mx);
+    for (int i = 0; i < p->started; i++) {
+        pthread_join(p->tid[i], NULL);
+        if (p->hw[i].status && !main->status)
+            main->status = p->hw[i].status;
+        oworker_flush(&p->hw[i]);
+        oworker_release(&p->hw[i]);
+    }
+    sh->nhelpers = 0;
+    free(p->hw);
+    p->hw = NULL;
+    p->started = 0;
 }

@@ -46,14 +46,16 @@
 
 #define SCORE_CHUNK 64 /* guesses scored before looking for a separator */
 
-/* Stop now?  A signal's flag, the flag another thread raised, and
- * every 256 calls the clock (the deadline, progress, checkpoints). */
+/* Stop now?  A signal's flag, the flag another thread raised, the test
+ * hook's count, and every 256 calls the clock (the deadline, progress,
+ * checkpoints). */
 static bool stopping(oworker *w)
 {
     oshared *sh = w->sh;
     if (atomic_load_explicit(&sh->abort, memory_order_relaxed))
         return true;
-    if (sh->stop && *sh->stop) {
+    if ((sh->stop && *sh->stop) ||
+        (sh->stop_after && atomic_fetch_add(&sh->stop_count, 1) + 1 >= sh->stop_after)) {
         atomic_store(&sh->abort, 1);
         return true;
     }

@@ -54,6 +54,8 @@ mm_status oshared_init(oshared *sh, const mm_game *g, size_t cache_bytes)
     atomic_init(&sh->abort, 0);
     atomic_flag_clear(&sh->clock_busy);
     sh->next_progress = sh->next_ckpt = 1e300;
+    sh->root_best = OV_INF;   /* no first guess solved yet */
+    sh->root_guess = MM_NO_CODE;
     return MM_OK;
 nomem:
     oshared_release(sh);

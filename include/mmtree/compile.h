@@ -66,6 +66,8 @@ typedef struct mm_compile_opts {
                               than 64 KB a code, 16 MB at least) */
     const volatile sig_atomic_t *stop; /* when *stop becomes non-zero (a signal),
                                  stop as if the time limit ran out */
+    uint64_t stop_after;   /* for tests: stop as on a signal once the search
+                              has visited this many sets (0 = never) */
     void (*progress)(void *arg, const struct mm_optimal_report *r);
     void *progress_arg;    /* called every second or so during a search */
     struct mm_optimal_report *report; /* filled in when not NULL */

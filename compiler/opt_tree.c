@@ -1,0 +1,126 @@
+/*
+ * The tree of a set whose value is known: at each node the guess the
+ * table holds for the node's set (when it reaches the node's value), or
+ * else the one a search finds again; then the parts, each with its own
+ * exact value.  canonical: take the first optimal guess in tie order, as
+ * the one-step rules would.
+ */
+#include "opt.h"
+
+#include <stdlib.h>
+
+typedef struct walk {
+    oworker *w;
+    bool canonical;
+    mm_tree *t;
+    mm_diag *d;
+} walk;
+
+static mm_status nomem(mm_diag *d)
+{
+    return mm_diag_set(d, MM_ERR_NOMEM, "out of memory in the optimal search");
+}
+
+/* Why the search stopped while the tree was being built. */
+static mm_status stopped_status(const walk *k)
+{
+    mm_status st = k->w->status ? k->w->status : MM_ERR_LIMIT;
+    if (st == MM_ERR_NOMEM)
+        return nomem(k->d);
+    return mm_diag_set(k->d, st, "the search stopped while it built the tree");
+}
+
+/* The guess at set S of value v, into *q. */
+static mm_status node_guess(const walk *k, int lv, const ogroup *G, const mm_code *S,
+                            uint32_t n, oval v, int depth, mm_code *q)
+{
+    oshared *sh = k->w->sh;
+    oentry e;
+    uint64_t h1, h2;
+    *q = S[0];
+    if (n < 3)
+        return MM_OK;
+    opt_hash(sh, S, n, &h1, &h2);
+    if (sh->use_cache && ocache_get(&sh->cache, h1, h2, depth, &e) &&
+        (oentry_flags(&e) & OC_EXACT) && oentry_value(&e) == v && e.guess < sh->g->ncodes &&
+        (!k->canonical || (oentry_flags(&e) & OC_CANON))) {
+        *q = e.guess;
+        return MM_OK;
+    }
+    oval r = opt_solve(k->w, lv, G, S, n, v, depth, k->canonical, true, q);
+    if (r == OV_ABORT)
+        return stopped_status(k);
+    if (r != v)
+        return mm_diag_set(k->d, MM_ERR_INPUT,
+                           "internal error: a set's value changed (%llu, %llu)",
+                           (unsigned long long)r, (unsigned long long)v);
+    return MM_OK;
+}
+
+static mm_status build(const walk *k, int lv, const ogroup *G, const mm_code *S,
+                       uint32_t n, oval v, int depth, uint32_t node);
+
+/* The children of node (guess q at set S): one a part, in slot order. */
+static mm_status build_parts(const walk *k, int lv, const ogroup *G, const mm_code *S,
+                             uint32_t n, mm_code q, int depth, uint32_t node)
+{
+    const mm_game *g = k->w->sh->g;
+    uint32_t cnt[MM_MAX_REPLIES], pos[MM_MAX_REPLIES];
+    /* the parts, then n bytes of scratch for mm_game_split */
+    mm_code *sub = malloc((size_t)n * (sizeof *sub + 1));
+    ogroup cg = {0};
+    if (!sub)
+        return nomem(k->d);
+    mm_game_split(g, q, S, n, sub, (uint8_t *)(sub + n), cnt, pos);
+    uint64_t replies = 0;
+    for (int s = 0; s < g->nreplies; s++)
+        if (cnt[s] && s != g->win)
+            replies |= UINT64_C(1) << s;
+    int nk = __builtin_popcountll(replies);
+    uint32_t first = MM_NO_NODE;
+    mm_status st = nk ? mm_tree_alloc(k->t, (uint32_t)nk, &first, k->d) : MM_OK;
+    if (!st) {
+        mm_node *nd = &k->t->nodes[node];
+        nd->guess = q;
+        nd->count = n;
+        nd->flags = cnt[g->win] ? MM_NODE_CONSISTENT : 0;
+        nd->replies = replies;
+        nd->child = first;
+    }
+    if (!st && nk && ogroup_after(G, g, q, &cg))
+        st = nomem(k->d);
+    int cd = k->w->sh->depth_mode ? depth - 1 : depth;
+    for (int s = 0, c = 0; s < g->nreplies && !st && nk; s++) {
+        if (!(replies >> s & 1u))
+            continue;
+        const mm_code *P = sub + pos[s];
+        mm_code pq;
+        oval pv = cnt[s] >= 3 ? opt_solve(k->w, lv + 1, &cg, P, cnt[s], OV_INF - 1, cd, false,
+                                          false, &pq)
+                              : 0;
+        st = pv == OV_ABORT ? stopped_status(k)
+                            : build(k, lv + 1, &cg, P, cnt[s], pv, cd, first + (uint32_t)c++);
+    }
+    ogroup_release(&cg);
+    free(sub);
+    return st;
+}
+
+static mm_status build(const walk *k, int lv, const ogroup *G, const mm_code *S,
+                       uint32_t n, oval v, int depth, uint32_t node)
+{
+    mm_code q;
+    mm_status st = node_guess(k, lv, G, S, n, v, depth, &q);
+    return st ? st : build_parts(k, lv, G, S, n, q, depth, node);
+}
+
+mm_status opt_build_tree(oworker *w, const ogroup *root, const mm_code *all, oval v,
+                         int depth, bool canonical, mm_tree *t, mm_diag *d)
+{
+    walk k = {w, canonical, t, d};
+    uint32_t node;
+    mm_status st = mm_tree_alloc(t, 1, &node, d);
+    if (!st)
+        st = build(&k, 0, root, all, w->sh->g->ncodes, v, depth, node);
+    return st;
+}

@@ -1,0 +1,172 @@
+/*
+ * A search stopped at any moment (the stop_after hook stops it as a
+ * signal would, after N sets visited) returns a valid tree, marked not
+ * proven, never better than the optimum and never below its own lower
+ * bound, whose bound is never above the optimum; and what it saved in
+ * its checkpoint is true: a run resumed from it gives the optimal tree.
+ * For the three optimal rules, on one thread and on two.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "mmtree/compile.h"
+
+static int failures;
+
+#define FAIL(...) (fprintf(stderr, __VA_ARGS__), fputc('\n', stderr), failures++)
+
+typedef struct run {
+    mm_tree t;
+    mm_optimal_report r;
+    mm_stats s;
+} run;
+
+static bool build(const mm_game *g, mm_compile_opts *o, run *x, const char *what,
+                  uint64_t n)
+{
+    mm_diag d;
+    mm_diag_clear(&d);
+    o->report = &x->r;
+    mm_status st = mm_compile(g, o, &x->t, &d);
+    if (st) {
+        FAIL("%s, stopped after %llu: mm_compile: %s", what, (unsigned long long)n, d.msg);
+        return false;
+    }
+    if (mm_tree_check(&x->t, g, &d)) {
+        FAIL("%s, stopped after %llu: tree check: %s", what, (unsigned long long)n, d.msg);
+        mm_tree_release(&x->t);
+        return false;
+    }
+    mm_tree_stats(&x->t, &x->s);
+    return true;
+}
+
+/* Is the tree's value at least the optimum's in the rule's order? */
+static bool not_better(mm_rule rule, const mm_stats *s, const mm_stats *opt)
+{
+    if (rule == MM_RULE_OPTIMAL_WORST)
+        return s->worst > opt->worst || (s->worst == opt->worst && s->total >= opt->total);
+    return s->total > opt->total || (s->total == opt->total && s->worst >= opt->worst);
+}
+
+/* The stopped run x against the optimum ref. */
+static void check_stopped(mm_rule rule, const run *x, const run *ref, const char *what,
+                          uint64_t n)
+{
+    const mm_optimal_report *r = &x->r;
+    if (r->total != x->s.total || r->worst != x->s.worst)
+        FAIL("%s, stopped after %llu: report says %llu/%d, the tree is %llu/%d", what,
+             (unsigned long long)n, (unsigned long long)r->total, r->worst,
+             (unsigned long long)x->s.total, x->s.worst);
+    if (!not_better(rule, &x->s, &ref->s))
+        FAIL("%s, stopped after %llu: total %llu worst %d beats the optimum %llu/%d", what,
+             (unsigned long long)n, (unsigned long long)x->s.total, x->s.worst,
+             (unsigned long long)ref->s.total, ref->s.worst);
+    if (r->lower > x->s.total || r->lower > ref->s.total)
+        FAIL("%s, stopped after %llu: lower bound %llu, tree %llu, optimum %llu", what,
+             (unsigned long long)n, (unsigned long long)r->lower,
+             (unsigned long long)x->s.total, (unsigned long long)ref->s.total);
+    if (rule == MM_RULE_OPTIMAL_WORST && r->worst_lower > ref->s.worst)
+        FAIL("%s, stopped after %llu: worst-case bound %d above the optimum's %d", what,
+             (unsigned long long)n, r->worst_lower, ref->s.worst);
+}
+
+/* Stopped after n sets with a checkpoint, then resumed from it. */
+static bool stop_and_resume(const mm_game *g, mm_compile_opts o, uint64_t n,
+                            const run *ref, const char *path, const char *what)
+{
+    mm_rule rule = o.rule;
+    o.checkpoint = path;
+    o.stop_after = n;
+    remove(path);
+    run x;
+    if (!build(g, &o, &x, what, n))
+        return false;
+    bool proven = x.r.proven;
+    if (proven && !mm_tree_equal(&x.t, &ref->t))
+        FAIL("%s, stopped after %llu: proven, but not the optimal tree", what,
+             (unsigned long long)n);
+    if (!proven)
+        check_stopped(rule, &x, ref, what, n);
+    mm_tree_release(&x.t);
+    o.stop_after = 0;
+    if (!proven && build(g, &o, &x, what, n)) {
+        if (!x.r.proven || !mm_tree_equal(&x.t, &ref->t))
+            FAIL("%s, stopped after %llu, resumed: not the optimal tree (total %llu)", what,
+                 (unsigned long long)n, (unsigned long long)x.s.total);
+        mm_tree_release(&x.t);
+    }
+    return proven;
+}
+
+/* Every n up to the length of the run, then every few. */
+static void sweep(int p, int c, mm_rule rule, const char *first, int threads,
+                  const char *path)
+{
+    char what[80];
+    snprintf(what, sizeof what, "MM(%d,%d) %s%s%s, %d thread%s", p, c, mm_rule_name(rule),
+             first ? " from " : "", first ? first : "", threads, threads > 1 ? "s" : "");
+    mm_game g;
+    mm_diag d;
+    if (mm_game_init(&g, p, c, true, &d)) {
+        FAIL("%s: %s", what, d.msg);
+        return;
+    }
+    mm_compile_opts o;
+    mm_compile_opts_init(&o);
+    o.rule = rule;
+    o.threads = threads;
+    o.cache_mb = 16;
+    if (first && mm_code_parse(&g, first, strlen(first), &o.first, &d)) {
+        FAIL("%s: %s", what, d.msg);
+        mm_game_release(&g);
+        return;
+    }
+    run ref;
+    if (!build(&g, &o, &ref, what, 0)) {
+        mm_game_release(&g);
+        return;
+    }
+    /* One thread: the search is the same every time, so a stop after it
+     * has finished finds it done; two: the moments vary, go on a while. */
+    uint64_t n = 1, runs = 0, proven_at = 0;
+    for (; !proven_at || (threads > 1 && n < 3 * proven_at); n += 1 + n / 16, runs++)
+        if (stop_and_resume(&g, o, n, &ref, path, what) && !proven_at)
+            proven_at = n;
+    printf("%-44s stopped at %llu moments, proven from %llu sets on\n", what,
+           (unsigned long long)runs, (unsigned long long)proven_at);
+    mm_tree_release(&ref.t);
+    mm_game_release(&g);
+}
+
+int main(void)
+{
+    /* Every run saves a checkpoint, synced to disk: in memory if we can. */
+    char path[] = "/dev/shm/mmtree-stop-XXXXXX";
+    int fd = mkstemp(path);
+    if (fd < 0) {
+        memcpy(path, "/tmp/", 5);
+        memmove(path + 5, path + 9, sizeof path - 9);
+        fd = mkstemp(path);
+    }
+    if (fd < 0) {
+        perror("mkstemp");
+        return 1;
+    }
+    close(fd);
+    static const mm_rule rules[] = {MM_RULE_OPTIMAL, MM_RULE_OPTIMAL_CONSISTENT,
+                                    MM_RULE_OPTIMAL_WORST};
+    for (int threads = 1; threads <= 2; threads++)
+        for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
+            sweep(3, 4, rules[i], NULL, threads, path);
+            sweep(4, 4, rules[i], NULL, threads, path);
+        }
+    /* a fixed first guess: the first set's guesses are not shared */
+    sweep(4, 4, MM_RULE_OPTIMAL, "1234", 2, path);
+    remove(path);
+    if (failures)
+        fprintf(stderr, "%d failures\n", failures);
+    return failures ? 1 : 0;
+}
