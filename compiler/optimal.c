@@ -402,6 +402,15 @@ static void driver_release(driver *dr)
         oshared_release(&dr->sh);
 }
 
+/* What the tree can claim: proven optimal, or the bounds proven. */
+static void set_proof(const driver *dr, mm_tree *t)
+{
+    mm_provenance *p = &t->prov;
+    p->proof = dr->rep.proven ? MM_PROOF_PROVEN : MM_PROOF_UNPROVEN;
+    p->lower_total = dr->rep.proven ? 0 : dr->rep.lower;
+    p->lower_worst = dr->rep.proven || !dr->worst_mode ? 0 : dr->rep.worst_lower;
+}
+
 mm_status opt_compile(const mm_game *g, const mm_compile_opts *o, mm_tree *t, mm_diag *d)
 {
     driver dr;
@@ -410,6 +419,8 @@ mm_status opt_compile(const mm_game *g, const mm_compile_opts *o, mm_tree *t, mm
         st = search(&dr, t);
     if (!st && mm_tree_set_rule(t, mm_rule_name(o->rule), o->consistent_only, o->first))
         st = nomem(d);
+    if (!st)
+        set_proof(&dr, t);
     if (dr.w.sh)
         report_counts(&dr);
     if (o->report)

@@ -121,6 +121,11 @@ static void run_case(const tcase *tc)
             FAIL("%s: worst case %d, want %d", what, s.worst, tc->worst);
         if (tc->first && strcmp(code, tc->first))
             FAIL("%s: first guess %s, want %s", what, code, tc->first);
+        if (t.prov.proof != MM_PROOF_PROVEN || t.prov.lower_total || t.prov.lower_worst ||
+            !t.prov.rule || strcmp(t.prov.rule, mm_rule_name(tc->rule)))
+            FAIL("%s: provenance: rule %s, proof %d, lower %llu/%d", what,
+                 t.prov.rule ? t.prov.rule : "(none)", (int)t.prov.proof,
+                 (unsigned long long)t.prov.lower_total, t.prov.lower_worst);
         if (!r.proven || r.total != s.total || r.lower != s.total || r.worst != s.worst)
             FAIL("%s: report (proven %d, total %llu, lower %llu, worst %d) disagrees with the tree",
                  what, r.proven, (unsigned long long)r.total, (unsigned long long)r.lower, r.worst);
@@ -285,6 +290,32 @@ static void fixed_first(void)
     mm_game_release(&g);
 }
 
+/* The one-step rules prove nothing: their trees say so. */
+static void one_step_no_proof(void)
+{
+    mm_game g;
+    mm_diag d;
+    if (mm_game_init(&g, 4, 4, true, &d)) {
+        FAIL("%s", d.msg);
+        return;
+    }
+    for (int rule = 0; rule < MM_RULE_COUNT_ONE_STEP; rule++) {
+        mm_compile_opts o;
+        mm_compile_opts_init(&o);
+        o.rule = (mm_rule)rule;
+        mm_tree t;
+        if (mm_compile(&g, &o, &t, &d)) {
+            FAIL("%s: %s", mm_rule_name(o.rule), d.msg);
+            continue;
+        }
+        if (t.prov.proof != MM_PROOF_NONE || t.prov.lower_total || t.prov.lower_worst)
+            FAIL("%s: a one-step tree claims a proof (%d)", mm_rule_name(o.rule),
+                 (int)t.prov.proof);
+        mm_tree_release(&t);
+    }
+    mm_game_release(&g);
+}
+
 int main(void)
 {
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
@@ -295,6 +326,7 @@ int main(void)
     same_tree(3, 4, MM_RULE_OPTIMAL_WORST);
     checkpoint_resume();
     fixed_first();
+    one_step_no_proof();
     if (failures)
         fprintf(stderr, "%d failures\n", failures);
     return failures ? 1 : 0;

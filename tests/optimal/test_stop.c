@@ -71,6 +71,15 @@ static void check_stopped(mm_rule rule, const run *x, const run *ref, const char
     if (rule == MM_RULE_OPTIMAL_WORST && r->worst_lower > ref->s.worst)
         FAIL("%s, stopped after %llu: worst-case bound %d above the optimum's %d", what,
              (unsigned long long)n, r->worst_lower, ref->s.worst);
+    /* the tree says what was proven, and no more */
+    const mm_provenance *p = &x->t.prov;
+    int lw = rule == MM_RULE_OPTIMAL_WORST ? r->worst_lower : 0;
+    if (p->proof != MM_PROOF_UNPROVEN || p->lower_total != r->lower || p->lower_worst != lw ||
+        !p->rule || strcmp(p->rule, mm_rule_name(rule)))
+        FAIL("%s, stopped after %llu: provenance %s proof %d lower %llu/%d, report %llu/%d",
+             what, (unsigned long long)n, p->rule ? p->rule : "(none)", (int)p->proof,
+             (unsigned long long)p->lower_total, p->lower_worst, (unsigned long long)r->lower,
+             lw);
 }
 
 /* Stopped after n sets with a checkpoint, then resumed from it. */
@@ -85,8 +94,9 @@ static bool stop_and_resume(const mm_game *g, mm_compile_opts o, uint64_t n,
     if (!build(g, &o, &x, what, n))
         return false;
     bool proven = x.r.proven;
-    if (proven && !mm_tree_equal(&x.t, &ref->t))
-        FAIL("%s, stopped after %llu: proven, but not the optimal tree", what,
+    if (proven && (!mm_tree_equal(&x.t, &ref->t) || x.t.prov.proof != MM_PROOF_PROVEN ||
+                   x.t.prov.lower_total || x.t.prov.lower_worst))
+        FAIL("%s, stopped after %llu: proven, but not the optimal tree, or not said so", what,
              (unsigned long long)n);
     if (!proven)
         check_stopped(rule, &x, ref, what, n);
