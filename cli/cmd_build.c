@@ -29,7 +29,8 @@ static const char build_help[] =
     "      --first CODE      fix the first guess\n"
     "  -o, --output FILE     write the tree to FILE ('-' = stdout), atomically\n"
     "  -f, --format F        knuth | irving | xml | bin (default: from the\n"
-    "                        extension of -o: .txt .xml .mmt; else knuth)\n"
+    "                        extension of -o in any case: .txt .xml .mmt;\n"
+    "                        knuth for '-' or no extension; another is an error)\n"
     "      --name-subtrees N name the largest sub-trees (at least N codes, not\n"
     "                        inside a named one) A, B, ... as the papers do\n"
     "  -j, --threads N       threads (default: one per core)\n"
@@ -149,17 +150,12 @@ int cmd_build(int argc, char **argv)
     if (optind < argc)
         return cli_usage_error("build", "unexpected argument '%s'", argv[optind]);
 
-    mm_format fmt = MM_FMT_KNUTH;
-    if (fmtname) {
-        fmt = mm_format_parse(fmtname);
-        if (fmt == MM_FMT_AUTO)
-            return cli_usage_error("build", "unknown format '%s' (knuth, irving, xml, bin)", fmtname);
-    } else if (mm_format_from_path(out) != MM_FMT_AUTO) {
-        fmt = mm_format_from_path(out);
-    }
-
+    mm_format fmt;
     mm_diag d;
     mm_diag_clear(&d);
+    if (mm_format_for_output(out, fmtname, &fmt, &d))
+        return cli_usage_error("build", "%s", d.msg);
+
     mm_status st = mm_rule_parse(rule, &o.rule, &d);
     if (st)
         return cli_usage_error("build", "%s", d.msg);

@@ -16,8 +16,9 @@ static const char convert_help[] =
     "  -o, --output FILE     write to FILE (default '-'), atomically: a\n"
     "                        temporary file in the same directory, then rename\n"
     "  -f, --format F        knuth | irving | xml | bin (default: from the\n"
-    "                        extension of -o: .txt knuth, .xml, .mmt bin;\n"
-    "                        else knuth)\n"
+    "                        extension of -o in any case: .txt knuth, .xml,\n"
+    "                        .mmt bin; knuth for '-' or no extension; another\n"
+    "                        extension is an error)\n"
     "      --name-subtrees N bracket output: name the largest sub-trees (at\n"
     "                        least N codes, not inside a named one) A, B, ...\n"
     "                        and define them after 'where', as the papers do\n"
@@ -64,18 +65,12 @@ int cmd_convert(int argc, char **argv)
         return cli_usage_error("convert", "expects one input file (or '-'); see --help");
     const char *in = argv[optind];
 
-    mm_format fmt = MM_FMT_KNUTH;
-    if (fmtname) {
-        fmt = mm_format_parse(fmtname);
-        if (fmt == MM_FMT_AUTO)
-            return cli_usage_error("convert", "unknown format '%s' (knuth, irving, xml, bin)",
-                                   fmtname);
-    } else if (mm_format_from_path(out) != MM_FMT_AUTO) {
-        fmt = mm_format_from_path(out);
-    }
-
+    mm_format fmt;
     mm_diag d;
     mm_diag_clear(&d);
+    if (mm_format_for_output(out, fmtname, &fmt, &d))
+        return cli_usage_error("convert", "%s", d.msg);
+
     mm_tree t;
     mm_tree_init(&t, 0, 0, true);
     mm_status st = mm_tree_read_file(in, MM_FMT_AUTO, 0, &t, &d);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -28,18 +29,48 @@ const char *mm_format_name(mm_format f)
     return (unsigned)f <= MM_FMT_BIN ? format_names[f] : "?";
 }
 
+/* The extension of path's last component ("" when there is none: no dot,
+ * or only a leading one, as in ".profile"). */
+static const char *extension(const char *path)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    const char *dot = strrchr(base, '.');
+    return dot && dot != base ? dot : "";
+}
+
 mm_format mm_format_from_path(const char *path)
 {
-    const char *dot = path ? strrchr(path, '.') : NULL;
-    if (!dot || strchr(dot, '/'))
-        return MM_FMT_AUTO;
-    if (strcmp(dot, ".txt") == 0)
+    const char *ext = path ? extension(path) : "";
+    if (strcasecmp(ext, ".txt") == 0)
         return MM_FMT_KNUTH;
-    if (strcmp(dot, ".xml") == 0)
+    if (strcasecmp(ext, ".xml") == 0)
         return MM_FMT_XML;
-    if (strcmp(dot, ".mmt") == 0)
+    if (strcasecmp(ext, ".mmt") == 0)
         return MM_FMT_BIN;
     return MM_FMT_AUTO;
+}
+
+mm_status mm_format_for_output(const char *path, const char *name, mm_format *fmt,
+                               mm_diag *d)
+{
+    if (name) {
+        *fmt = mm_format_parse(name);
+        if (*fmt == MM_FMT_AUTO)
+            return mm_diag_set(d, MM_ERR_USAGE, "unknown format '%s' (knuth, irving, xml, bin)",
+                               name);
+        return MM_OK;
+    }
+    *fmt = mm_format_from_path(path);
+    if (*fmt != MM_FMT_AUTO)
+        return MM_OK;
+    const char *ext = extension(path);
+    if (*ext && strcmp(path, "-") != 0)
+        return mm_diag_set(d, MM_ERR_USAGE,
+                           "cannot tell the format of '%s' from its extension '%s' "
+                           "(.txt, .xml, .mmt): give --format", path, ext);
+    *fmt = MM_FMT_KNUTH;
+    return MM_OK;
 }
 
 mm_format mm_format_detect(const unsigned char *buf, size_t len)

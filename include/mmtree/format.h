@@ -32,8 +32,16 @@ typedef struct mm_write_opts {
 /* "knuth", "irving", "xml", "bin" -> format; MM_FMT_AUTO when unknown. */
 MM_EXPORT mm_format mm_format_parse(const char *name);
 MM_EXPORT const char *mm_format_name(mm_format f);
-/* Format implied by a file name's extension (.txt, .xml, .mmt), else AUTO. */
+/* Format implied by a file name's extension, in any case (.txt knuth,
+ * .xml, .mmt bin), else AUTO. */
 MM_EXPORT mm_format mm_format_from_path(const char *path);
+/* The format to write path in: the one named (knuth, irving, xml, bin)
+ * when name is not NULL, else the one its extension implies; knuth for
+ * "-" and for a name without an extension (/dev/null).  MM_ERR_USAGE for
+ * an unknown name or an unknown extension ("t.json", "t.mmt.xz"), so
+ * that nothing is written in a format the name does not say. */
+MM_EXPORT mm_status mm_format_for_output(const char *path, const char *name,
+                                         mm_format *fmt, mm_diag *d);
 /* Format of some bytes, by their first characters. */
 MM_EXPORT mm_format mm_format_detect(const unsigned char *buf, size_t len);
 

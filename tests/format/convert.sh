@@ -38,6 +38,33 @@ cp "$tmp/k.txt" "$tmp/keep.txt"
 cmp -s "$tmp/k.txt" "$tmp/keep.txt" || fail "bad input destroyed the old output"
 ls "$tmp" | grep -q tmp && fail "a temporary file was left behind"
 
+# Output names: the extension in any case says the format; an unknown one
+# is an error for build and convert unless --format is given, and then
+# nothing is written.
+mkdir "$tmp/o"
+"$mmtree" convert "$tmp/k.txt" -o "$tmp/o/a.TXT" && head -n 1 "$tmp/o/a.TXT" |
+    grep -q 'notation=knuth$' || fail ".TXT is knuth"
+"$mmtree" convert "$tmp/k.txt" -o "$tmp/o/a.Xml" && head -c 5 "$tmp/o/a.Xml" | grep -q '^<?xml' ||
+    fail ".Xml is xml"
+"$mmtree" convert "$tmp/k.txt" -o "$tmp/o/a.MMT" && head -c 4 "$tmp/o/a.MMT" | grep -q 'MMT' ||
+    fail ".MMT is bin"
+for cmd in "convert $tmp/k.txt" "build -q"; do
+    for name in t.json t.mmt.xz; do
+        # shellcheck disable=SC2086
+        "$mmtree" $cmd -o "$tmp/o/$name" 2> "$tmp/err"
+        rc=$?
+        [ $rc -eq 2 ] || fail "$cmd -o $name: exit status $rc"
+        grep -qx "mmtree ${cmd%% *}: error: cannot tell the format of '$tmp/o/$name' from its extension '.${name##*.}' (.txt, .xml, .mmt): give --format" "$tmp/err" ||
+            fail "$cmd -o $name: message $(cat "$tmp/err")"
+        [ -e "$tmp/o/$name" ] && fail "$cmd -o $name: a file was written"
+        # shellcheck disable=SC2086
+        "$mmtree" $cmd -o "$tmp/o/$name" --format xml && head -c 5 "$tmp/o/$name" |
+            grep -q '^<?xml' || fail "$cmd -o $name --format xml"
+        rm -f "$tmp/o/$name"
+    done
+done
+[ "$(ls "$tmp/o" | wc -l)" -eq 3 ] || fail "stray files: $(ls "$tmp/o")"
+
 "$mmtree" convert --help | grep -q '^usage: mmtree convert' || fail "--help"
 "$mmtree" convert "$tmp/k.txt" --format yaml > /dev/null 2>&1
 [ $? -eq 2 ] || fail "unknown format: exit status"
