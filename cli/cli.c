@@ -236,3 +236,40 @@ void cli_json_stats(json_writer *j, const mm_stats *s, const mm_game *g, mm_code
         json_str(j, mm_code_format(g, first, code));
     }
 }
+
+void cli_print_provenance(const mm_tree *t, const mm_game *g)
+{
+    const mm_provenance *p = &t->prov;
+    char code[MM_MAX_PEGS + 1];
+    if (p->rule) {
+        fputs("rule:         ", stdout);
+        cli_put(stdout, p->rule);
+        if (p->consistent_only)
+            fputs(", consistent only", stdout);
+        if (p->first != MM_NO_CODE && p->first < g->ncodes)
+            printf(", first guess %s", mm_code_format(g, p->first, code));
+        if (p->tie_break) {
+            fputs(", tie-break ", stdout);
+            cli_put(stdout, p->tie_break);
+        }
+        if (p->max_depth)
+            printf(", max depth %d", p->max_depth);
+        if (p->extra_colors)
+            printf(", %d extra colour%s", p->extra_colors, p->extra_colors == 1 ? "" : "s");
+        putchar('\n');
+    }
+    if (p->proof == MM_PROOF_PROVEN)
+        puts("proof:        proven optimal");
+    if (p->proof == MM_PROOF_UNPROVEN) {
+        printf("proof:        not proven optimal, lower bound %llu",
+               (unsigned long long)p->lower_total);
+        if (p->lower_worst)
+            printf(" (worst case at least %d)", p->lower_worst);
+        putchar('\n');
+    }
+    if (p->citation) {
+        fputs("citation:     ", stdout);
+        cli_put(stdout, p->citation);
+        putchar('\n');
+    }
+}

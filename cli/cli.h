@@ -57,6 +57,10 @@ int cli_json_print(strbuf *b);
 void cli_json_game(json_writer *j, int pegs, int colors, bool repeat);
 void cli_json_provenance(json_writer *j, const mm_tree *t, const mm_game *g);
 void cli_json_stats(json_writer *j, const mm_stats *s, const mm_game *g, mm_code first);
+/* The same provenance as text lines ("rule:", "proof:", "citation:"),
+ * aligned like the figures of stats and verify; an unproven tree says
+ * "not proven optimal, lower bound N". */
+void cli_print_provenance(const mm_tree *t, const mm_game *g);
 
 int cmd_build(int argc, char **argv);
 int cmd_stats(int argc, char **argv);

@@ -74,10 +74,10 @@ int cmd_stats(int argc, char **argv)
         cli_json_stats(&j, &s, &g, t.nodes[0].guess);
         cli_json_provenance(&j, &t, &g);
         json_object_end(&j);
-        rc = cli_json_print(&b);    } else {
+        rc = cli_json_print(&b);
+    } else {
         printf("game:         MM(%d,%d)%s\n", t.pegs, t.colors, t.repeat ? "" : " without repeated colours");
-        if (t.prov.rule)
-            printf("rule:         %s%s\n", t.prov.rule, t.prov.consistent_only ? " (consistent only)" : "");
+        cli_print_provenance(&t, &g);
         printf("codes:        %llu\n", (unsigned long long)s.codes);
         printf("first guess:  %s\n", first);
         printf("total:        %llu\n", (unsigned long long)s.total);

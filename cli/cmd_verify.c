@@ -155,7 +155,7 @@ static int print_json(const char *path, const mm_tree *t, const mm_verify_report
     return cli_json_print(&b);
 }
 
-static void print_text(const char *path, const mm_verify_report *r)
+static void print_text(const char *path, const mm_tree *t, const mm_verify_report *r)
 {
     const mm_game *g = r->g;
     const mm_stats *s = &r->stats;
@@ -180,7 +180,9 @@ static void print_text(const char *path, const mm_verify_report *r)
     printf("%s: %s", strcmp(path, "-") ? path : "<stdin>", r->valid ? "valid" : "invalid");
     if (!r->valid)
         printf(", %llu problem%s", (unsigned long long)r->nproblems, r->nproblems == 1 ? "" : "s");
-    printf("\ncodes found:  %llu of %u\n", (unsigned long long)r->found, g->ncodes);
+    putchar('\n');
+    cli_print_provenance(t, g);
+    printf("codes found:  %llu of %u\n", (unsigned long long)r->found, g->ncodes);
     printf("total:        %llu\n", (unsigned long long)s->total);
     printf("expected:     %.4f\n", r->found ? (double)s->total / (double)r->found : 0.0);
     printf("worst:        %d\n", s->worst);
@@ -248,7 +250,7 @@ int cmd_verify(int argc, char **argv)
     if (json)
         rc = print_json(path, &t, &r);
     else
-        print_text(path, &r), rc = EXIT_OK;
+        print_text(path, &t, &r), rc = EXIT_OK;
     if (rc == EXIT_OK)
         rc = r.valid ? EXIT_OK : EXIT_CHECK;
     mm_verify_report_release(&r);

@@ -14,9 +14,11 @@
 static const unsigned char bin_signature[8] = {0x89, 'M', 'M', 'T', '\r', '\n', 0x1A, '\n'};
 
 enum {
-    BIN_VERSION = 1,
+    BIN_VERSION = 2,         /* the newest this reader knows; 1 still reads */
     BIN_FIXED = 16,          /* signature .. node count */
     BIN_MAX_CITATION = 16384,
+    PROOF_PROVEN = 1,        /* the proof record's status byte */
+    PROOF_UNPROVEN = 2,
 };
 
 #define FLAG_REPEAT 0x01u
@@ -24,7 +26,15 @@ enum {
 #define FLAG_CONSISTENT_ONLY 0x04u
 #define FLAG_FIRST 0x08u
 #define FLAG_CITATION 0x10u
-#define FLAG_RESERVED 0xE0u
+#define FLAG_OPTIONS 0x20u   /* version 2 */
+#define FLAG_PROOF 0x40u     /* version 2 */
+#define FLAG_V2 (FLAG_OPTIONS | FLAG_PROOF)
+
+/* Flag bits that must be 0 in a file of version v. */
+static unsigned reserved_flags(unsigned v)
+{
+    return v == 1 ? 0xE0u : 0x80u;
+}
 
 /* CRC-32 (ISO-HDLC, as zlib and PNG), four bits at a time. */
 static uint32_t crc32_of(const unsigned char *p, size_t n)
@@ -160,6 +170,12 @@ static void out_le32(outbuf *o, uint32_t v)
     out_bytes(o, b, 4);
 }
 
+static void out_le64(outbuf *o, uint64_t v)
+{
+    out_le32(o, (uint32_t)v);
+    out_le32(o, (uint32_t)(v >> 32));
+}
+
 /* Append the low n bits of v (n <= 32), most significant first. */
 static void out_bits(outbuf *o, uint32_t v, int n)
 {
@@ -262,9 +278,9 @@ mm_status bin_write(const mm_tree *t, char **buf, size_t *len, mm_diag *d)
     size_t rule_len = pv->rule ? strlen(pv->rule) : 0;
     size_t cit_len = pv->citation ? strlen(pv->citation) : 0, bad;
 
-    if (pv->rule && !fmt_rule_ok(pv->rule, rule_len))
-        return mm_diag_set(d, MM_ERR_INPUT, "rule name '%.64s' is not 1-%d letters, "
-                           "digits, '.', '_' or '-'", pv->rule, FMT_RULE_MAX);
+    char why[160];
+    if (!fmt_provenance_ok(pv, true, why, sizeof why))
+        return mm_diag_set(d, MM_ERR_INPUT, "cannot write this provenance: %s", why);
     if (pv->citation && !fmt_text_ok(pv->citation, cit_len, &bad))
         return mm_diag_set(d, MM_ERR_INPUT, "the citation is not 1-%d characters of "
                            "UTF-8 text (byte %zu)", FMT_TEXT_MAX_CHARS, bad);
@@ -283,17 +299,25 @@ mm_status bin_write(const mm_tree *t, char **buf, size_t *len, mm_diag *d)
     }
 
     unsigned flags = t->repeat ? FLAG_REPEAT : 0;
+    size_t tie_len = 0;
     if (pv->rule) {
         flags |= FLAG_RULE;
         if (pv->consistent_only)
             flags |= FLAG_CONSISTENT_ONLY;
         if (pv->first != MM_NO_CODE)
             flags |= FLAG_FIRST;
+        tie_len = pv->tie_break ? strlen(pv->tie_break) : 0;
+        if (tie_len || pv->max_depth || pv->extra_colors)
+            flags |= FLAG_OPTIONS;
     }
+    if (pv->proof != MM_PROOF_NONE)
+        flags |= FLAG_PROOF;
     if (pv->citation)
         flags |= FLAG_CITATION;
     out_bytes(&o, bin_signature, sizeof bin_signature);
-    out_u8(&o, BIN_VERSION);
+    /* The oldest version that holds the tree: files without the fields
+     * of version 2 stay readable by mmtree 0.1. */
+    out_u8(&o, flags & FLAG_V2 ? 2 : 1);
     out_u8(&o, (unsigned)t->pegs);
     out_u8(&o, (unsigned)t->colors);
     out_u8(&o, flags);
@@ -305,6 +329,20 @@ mm_status bin_write(const mm_tree *t, char **buf, size_t *len, mm_diag *d)
     }
     if (flags & FLAG_FIRST)
         out_le32(&o, pv->first);
+    if (flags & FLAG_OPTIONS) {
+        out_u8(&o, (unsigned)pv->max_depth);
+        out_u8(&o, (unsigned)pv->extra_colors);
+        out_u8(&o, (unsigned)tie_len);
+        if (tie_len)
+            out_bytes(&o, pv->tie_break, tie_len);
+    }
+    if (flags & FLAG_PROOF) {
+        out_u8(&o, pv->proof == MM_PROOF_PROVEN ? PROOF_PROVEN : PROOF_UNPROVEN);
+        if (pv->proof == MM_PROOF_UNPROVEN) {
+            out_le64(&o, pv->lower_total);
+            out_u8(&o, (unsigned)pv->lower_worst);
+        }
+    }
     if (flags & FLAG_CITATION) {
         out_le16(&o, (uint32_t)cit_len);
         out_bytes(&o, pv->citation, cit_len);
@@ -494,19 +532,84 @@ out:
 }
 
 typedef struct bin_header {
+    unsigned version;
     int pegs, colors;
     unsigned flags;
     uint32_t nodes;
-    const unsigned char *rule, *citation;
-    size_t rule_len, cit_len;
+    const unsigned char *rule, *citation, *tie;
+    size_t rule_len, cit_len, tie_len;
     mm_code first;
-    size_t first_at, payload_at, payload_len;
+    int max_depth, extra_colors;
+    mm_proof proof;
+    uint64_t lower_total;
+    int lower_worst;
+    size_t first_at, proof_at, payload_at, payload_len;
 } bin_header;
 
 static mm_status truncated(mm_diag *d, size_t at, const char *what)
 {
     return mm_diag_at_offset(d, MM_ERR_INPUT, (int64_t)at,
                              "file ends in the middle of %s (truncated)", what);
+}
+
+/* Version 2's rule options at buf[at]: max depth, extra colours, the
+ * tie-break's length and name; at least one not the default. */
+static mm_status parse_options(const unsigned char *buf, size_t len, size_t at,
+                               bin_header *h, mm_diag *d)
+{
+    if (len - at < 3)
+        return truncated(d, at, "the rule options");
+    h->max_depth = buf[at];
+    h->extra_colors = buf[at + 1];
+    h->tie_len = buf[at + 2];
+    h->tie = buf + at + 3;
+    if (h->max_depth > FMT_MAX_DEPTH)
+        return mm_diag_at_offset(d, MM_ERR_INPUT, (int64_t)at, "max depth %d: must be 0..%d",
+                                 h->max_depth, FMT_MAX_DEPTH);
+    if (h->extra_colors > FMT_MAX_EXTRA_COLORS)
+        return mm_diag_at_offset(d, MM_ERR_INPUT, (int64_t)at + 1,
+                                 "%d extra colours: must be 0..%d", h->extra_colors,
+                                 FMT_MAX_EXTRA_COLORS);
+    if (h->tie_len > len - at - 3)
+        return truncated(d, at + 2, "the tie-break");
+    if (h->tie_len && !fmt_rule_ok((const char *)h->tie, h->tie_len))
+        return mm_diag_at_offset(d, MM_ERR_INPUT, (int64_t)at + 2,
+                                 "tie-break is not 1-%d letters, digits, '.', '_' or '-'",
+                                 FMT_RULE_MAX);
+    if (!h->max_depth && !h->extra_colors && !h->tie_len)
+        return mm_diag_at_offset(d, MM_ERR_INPUT, (int64_t)at,
+                                 "the rule options are all defaults: their flag must be clear");
+    return MM_OK;
+}
+
+/* Version 2's proof record at buf[at]: 1 proven, or 2 unproven with the
+ * lower bounds on the total (u64, at least 1) and the worst case. */
+static mm_status parse_proof(const unsigned char *buf, size_t len, size_t at,
+                             bin_header *h, mm_diag *d)
+{
+    h->proof_at = at;
+    if (len - at < 1)
+        return truncated(d, at, "the proof record");
+    if (buf[at] == PROOF_PROVEN) {
+        h->proof = MM_PROOF_PROVEN;
+        return MM_OK;
+    }
+    if (buf[at] != PROOF_UNPROVEN)
+        return mm_diag_at_offset(d, MM_ERR_INPUT, (int64_t)at,
+                                 "proof status %u: must be 1 (proven) or 2 (unproven)", buf[at]);
+    if (len - at < 10)
+        return truncated(d, at, "the proof record");
+    h->proof = MM_PROOF_UNPROVEN;
+    h->lower_total = (uint64_t)read_le32(buf + at + 1) | (uint64_t)read_le32(buf + at + 5) << 32;
+    h->lower_worst = buf[at + 9];
+    if (h->lower_total < 1)
+        return mm_diag_at_offset(d, MM_ERR_INPUT, (int64_t)at + 1,
+                                 "lower bound 0: an unproven tree states at least 1");
+    if (h->lower_worst > FMT_MAX_DEPTH)
+        return mm_diag_at_offset(d, MM_ERR_INPUT, (int64_t)at + 9,
+                                 "worst-case lower bound %d: must be 0..%d", h->lower_worst,
+                                 FMT_MAX_DEPTH);
+    return MM_OK;
 }
 
 /* Everything up to the payload, with each length checked against the
@@ -525,10 +628,11 @@ static mm_status parse_header(const unsigned char *buf, size_t len, bin_header *
     }
     if (len < BIN_FIXED)
         return truncated(d, len, "the header");
-    if (buf[8] != BIN_VERSION)
+    h->version = buf[8];
+    if (h->version < 1 || h->version > BIN_VERSION)
         return mm_diag_at_offset(d, MM_ERR_INPUT, 8,
-                                 "format version %u is not supported (only %u)",
-                                 buf[8], BIN_VERSION);
+                                 "format version %u is not supported (only 1 to %u)",
+                                 h->version, BIN_VERSION);
     h->pegs = buf[9];
     h->colors = buf[10];
     h->flags = buf[11];
@@ -539,12 +643,17 @@ static mm_status parse_header(const unsigned char *buf, size_t len, bin_header *
     if (h->colors < 1 || h->colors > MM_MAX_COLORS)
         return mm_diag_at_offset(d, MM_ERR_INPUT, 10, "%d colours: must be 1..%d",
                                  h->colors, MM_MAX_COLORS);
-    if (h->flags & FLAG_RESERVED)
-        return mm_diag_at_offset(d, MM_ERR_INPUT, 11, "reserved flag bits 0x%02x are set",
-                                 h->flags & FLAG_RESERVED);
-    if ((h->flags & (FLAG_CONSISTENT_ONLY | FLAG_FIRST)) && !(h->flags & FLAG_RULE))
+    if (h->flags & reserved_flags(h->version))
+        return mm_diag_at_offset(d, MM_ERR_INPUT, 11,
+                                 "reserved flag bits 0x%02x are set (version %u)",
+                                 h->flags & reserved_flags(h->version), h->version);
+    if ((h->flags & (FLAG_CONSISTENT_ONLY | FLAG_FIRST | FLAG_OPTIONS)) &&
+        !(h->flags & FLAG_RULE))
         return mm_diag_at_offset(d, MM_ERR_INPUT, 11,
                                  "rule options are flagged without a rule");
+    if (h->version == 2 && !(h->flags & FLAG_V2))
+        return mm_diag_at_offset(d, MM_ERR_INPUT, 8, "a version 2 file without rule options "
+                                 "or a proof record: version 1 holds this tree");
     size_t at = BIN_FIXED;
     if (h->flags & FLAG_RULE) {
         if (len - at < 1)
@@ -565,6 +674,18 @@ static mm_status parse_header(const unsigned char *buf, size_t len, bin_header *
         h->first = read_le32(buf + at);
         h->first_at = at;
         at += 4;
+    }
+    if (h->flags & FLAG_OPTIONS) {
+        mm_status st = parse_options(buf, len, at, h, d);
+        if (st)
+            return st;
+        at += 3 + h->tie_len;
+    }
+    if (h->flags & FLAG_PROOF) {
+        mm_status st = parse_proof(buf, len, at, h, d);
+        if (st)
+            return st;
+        at += h->proof == MM_PROOF_UNPROVEN ? 10 : 1;
     }
     if (h->flags & FLAG_CITATION) {
         if (len - at < 2)
@@ -614,6 +735,13 @@ static mm_status set_provenance(mm_tree *t, const bin_header *h, mm_diag *d)
     t->prov.citation = cit;
     t->prov.consistent_only = (h->flags & FLAG_CONSISTENT_ONLY) != 0;
     t->prov.first = (h->flags & FLAG_FIRST) ? h->first : MM_NO_CODE;
+    t->prov.max_depth = h->max_depth;
+    t->prov.extra_colors = h->extra_colors;
+    t->prov.proof = h->proof;
+    t->prov.lower_total = h->lower_total;
+    t->prov.lower_worst = h->lower_worst;
+    if (h->tie_len && !(t->prov.tie_break = strndup((const char *)h->tie, h->tie_len)))
+        return mm_diag_set(d, MM_ERR_NOMEM, "out of memory");
     return MM_OK;
 nomem:
     free(rule);
@@ -667,7 +795,9 @@ mm_status bin_read(const char *name, const unsigned char *buf, size_t len,
         .base = (int64_t)h.payload_at,
         .d = d,
     };
-    st = decode_nodes(&r, t, h.nodes);
+    char why[128];
+    if (!(st = decode_nodes(&r, t, h.nodes)) && !fmt_bounds_ok(t, why, sizeof why))
+        st = mm_diag_at_offset(d, MM_ERR_INPUT, (int64_t)h.proof_at, "%s", why);
 out:
     if (st)
         mm_tree_release(t);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "core/grow.h"
+#include "fmt_common.h"
 
 void *bracket_vec_push(bvec *a, size_t size)
 {
@@ -459,8 +460,41 @@ static mm_status parse_game_line(bparser *p, size_t line, size_t q, size_t e)
 }
 
 /* "# rule: NAME [consistent-only] [first=CODE]" */
+/* A decimal number lo..hi of n digits (no sign, no blank). */
+static bool number_is(const char *s, size_t n, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    uint64_t v = 0;
+    if (n == 0 || n > 20)
+        return false;
+    for (size_t k = 0; k < n; k++) {
+        if (!is_digit(s[k]) || v > (UINT64_MAX - (uint64_t)(s[k] - '0')) / 10)
+            return false;
+        v = v * 10 + (uint64_t)(s[k] - '0');
+    }
+    *out = v;
+    return v >= lo && v <= hi;
+}
+
+/* If the word [q, we) is "key=VALUE", point *v at VALUE; each key is
+ * allowed once (bit in *seen). */
+static bool key_is(bparser *p, size_t q, size_t we, const char *key, unsigned bit,
+                  unsigned *seen, size_t *v)
+{
+    size_t n = strlen(key);
+    if (we - q <= n || memcmp(p->s + q, key, n) != 0 || p->s[q + n] != '=' || (*seen & bit))
+        return false;
+    *seen |= bit;
+    *v = q + n + 1;
+    return true;
+}
+
+/* "# rule: NAME [consistent-only] [first=CODE] [tie-break=NAME]
+ *  [max-depth=N] [extra-colors=N]" */
 static mm_status parse_rule_line(bparser *p, size_t line, size_t q, size_t e)
 {
+    unsigned seen = 0;
+    uint64_t v = 0;
+    size_t at;
     if (p->have_rule)
         return bracket_fail(p, MM_ERR_INPUT, line, "a second '# rule:' header line");
     p->have_rule = true;
@@ -472,20 +506,77 @@ static mm_status parse_rule_line(bparser *p, size_t line, size_t q, size_t e)
     p->rule_len = we - q;
     for (q = skip_blanks(p, we, e); q < e; q = skip_blanks(p, we, e)) {
         we = word_end(p, q, e);
+        bool ok = true;
         if (value_is(p->s + q, we - q, "consistent-only") && !p->consistent_only) {
             p->consistent_only = true;
-        } else if (we - q > 6 && memcmp(p->s + q, "first=", 6) == 0 && !p->first_len) {
-            p->first_off = (uint32_t)(q + 6);
-            p->first_len = we - q - 6;
+        } else if (key_is(p, q, we, "first", 1, &seen, &at)) {
+            p->first_off = (uint32_t)at;
+            p->first_len = we - at;
+        } else if (key_is(p, q, we, "tie-break", 2, &seen, &at)) {
+            p->tie_off = (uint32_t)at;
+            p->tie_len = we - at;
+        } else if (key_is(p, q, we, "max-depth", 4, &seen, &at)) {
+            ok = number_is(p->s + at, we - at, 1, FMT_MAX_DEPTH, &v);
+            p->max_depth = (int)v;
+        } else if (key_is(p, q, we, "extra-colors", 8, &seen, &at)) {
+            ok = number_is(p->s + at, we - at, 1, MM_MAX_COLORS, &v);
+            p->extra_colors = (int)v;
         } else {
             return bracket_fail(p, MM_ERR_INPUT, q, "unexpected '%.*s' in the rule line",
                         (int)(we - q), p->s + q);
         }
+        if (!ok)
+            return bracket_fail(p, MM_ERR_INPUT, q, "bad value in '%.*s': max-depth is "
+                                "1..%d, extra-colors 1..%d", (int)(we - q), p->s + q,
+                                FMT_MAX_DEPTH, MM_MAX_COLORS);
     }
     return MM_OK;
 }
 
-/* Comment lines before the tree; three kinds are recognised. */
+/* "# proof: proven" or "# proof: unproven lower-bound=N
+ *  [worst-lower-bound=W]" */
+static mm_status parse_proof_line(bparser *p, size_t line, size_t q, size_t e)
+{
+    unsigned seen = 0;
+    size_t at;
+    uint64_t v = 0;
+    if (p->proof != MM_PROOF_NONE)
+        return bracket_fail(p, MM_ERR_INPUT, line, "a second '# proof:' header line");
+    p->proof_off = (uint32_t)line;
+    q = skip_blanks(p, q, e);
+    size_t we = word_end(p, q, e);
+    if (value_is(p->s + q, we - q, "proven"))
+        p->proof = MM_PROOF_PROVEN;
+    else if (value_is(p->s + q, we - q, "unproven"))
+        p->proof = MM_PROOF_UNPROVEN;
+    else
+        return bracket_fail(p, MM_ERR_INPUT, q, "'# proof:' is 'proven' or 'unproven "
+                            "lower-bound=N [worst-lower-bound=W]'");
+    for (q = skip_blanks(p, we, e); q < e; q = skip_blanks(p, we, e)) {
+        we = word_end(p, q, e);
+        bool ok;
+        if (p->proof == MM_PROOF_UNPROVEN && key_is(p, q, we, "lower-bound", 1, &seen, &at)) {
+            ok = number_is(p->s + at, we - at, 1, UINT64_MAX, &p->lower_total);
+        } else if (p->proof == MM_PROOF_UNPROVEN &&
+                   key_is(p, q, we, "worst-lower-bound", 2, &seen, &at)) {
+            ok = number_is(p->s + at, we - at, 1, FMT_MAX_DEPTH, &v);
+            p->lower_worst = (int)v;
+        } else {
+            return bracket_fail(p, MM_ERR_INPUT, q, "unexpected '%.*s' in the proof line",
+                                (int)(we - q), p->s + q);
+        }
+        if (!ok)
+            return bracket_fail(p, MM_ERR_INPUT, q, "bad value in '%.*s': lower-bound is a "
+                                "whole number from 1, worst-lower-bound 1..%d", (int)(we - q),
+                                p->s + q, FMT_MAX_DEPTH);
+    }
+    if (p->proof == MM_PROOF_UNPROVEN && !(seen & 1))
+        return bracket_fail(p, MM_ERR_INPUT, line, "an unproven tree states its lower bound: "
+                            "'# proof: unproven lower-bound=N'");
+    return MM_OK;
+}
+
+/* Comment lines before the tree; four kinds are recognised. */
 static mm_status parse_header(bparser *p)
 {
     for (;;) {
@@ -504,6 +595,8 @@ static mm_status parse_header(bparser *p)
             st = parse_game_line(p, line, q + 6, e);
         } else if (prefix_at(p, q, e, "rule:")) {
             st = parse_rule_line(p, line, q + 5, e);
+        } else if (prefix_at(p, q, e, "proof:")) {
+            st = parse_proof_line(p, line, q + 6, e);
         } else if (prefix_at(p, q, e, "citation:")) {
             if (p->have_citation)
                 return bracket_fail(p, MM_ERR_INPUT, line, "a second '# citation:' header line");

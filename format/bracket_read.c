@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fmt_common.h"
+
 /* ---- expansion ---- */
 
 typedef struct xitem {
@@ -285,6 +287,14 @@ static mm_status set_provenance(bparser *p, mm_tree *t, mm_code first)
             return mm_diag_set(p->d, MM_ERR_NOMEM, "out of memory");
         st = mm_tree_set_rule(t, s, p->consistent_only, first);
         free(s);
+        t->prov.max_depth = p->max_depth;
+        t->prov.extra_colors = p->extra_colors;
+    }
+    if (!st && p->tie_len) {
+        if (!(s = strndup(p->s + p->tie_off, p->tie_len)))
+            return mm_diag_set(p->d, MM_ERR_NOMEM, "out of memory");
+        st = mm_tree_set_tie_break(t, s);
+        free(s);
     }
     if (!st && p->have_citation && p->cite_len) {
         if (!(s = strndup(p->s + p->cite_off, p->cite_len)))
@@ -292,7 +302,12 @@ static mm_status set_provenance(bparser *p, mm_tree *t, mm_code first)
         st = mm_tree_set_citation(t, s);
         free(s);
     }
-    return st ? mm_diag_set(p->d, st, "out of memory") : MM_OK;
+    if (st)
+        return mm_diag_set(p->d, st, "out of memory");
+    t->prov.proof = p->proof;
+    t->prov.lower_total = p->lower_total;
+    t->prov.lower_worst = p->lower_worst;
+    return MM_OK;
 }
 
 mm_status bracket_read(const char *name, const char *text, size_t len,
@@ -338,7 +353,11 @@ mm_status bracket_read(const char *name, const char *text, size_t len,
             goto out;
         }
     }
-    st = set_provenance(&p, t, first);
+    if ((st = set_provenance(&p, t, first)))
+        goto out;
+    char why[128];
+    if (!x.lenient && !fmt_bounds_ok(t, why, sizeof why))
+        st = bracket_fail(&p, MM_ERR_INPUT, p.proof_off, "%s", why);
 out:
     if (st)
         mm_tree_release(t);

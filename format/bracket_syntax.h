@@ -66,6 +66,13 @@ typedef struct bparser {
     bool have_rule, consistent_only;
     uint32_t rule_off, first_off;
     size_t rule_len, first_len; /* first_len 0: no first= */
+    uint32_t tie_off;
+    size_t tie_len;    /* 0: no tie-break= */
+    int max_depth, extra_colors;
+    mm_proof proof;    /* '# proof:', at proof_off */
+    uint32_t proof_off;
+    uint64_t lower_total;
+    int lower_worst;
     bool have_citation;
     uint32_t cite_off;
     size_t cite_len;

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "core/grow.h"
+#include "fmt_common.h"
 
 #define INDENT 4
 #define DEFAULT_WIDTH 78
@@ -275,6 +276,13 @@ static bool is_space_or_control(char c)
     return (unsigned char)c <= ' ' || c == 127;
 }
 
+/* One word: blanks and control characters would change its meaning. */
+static void put_word(writer *w, const char *word)
+{
+    for (const char *c = word; *c; c++)
+        add(&w->out, is_space_or_control(*c) ? "-" : c, 1);
+}
+
 static void put_header(writer *w)
 {
     const mm_tree *t = w->t;
@@ -282,17 +290,39 @@ static void put_header(writer *w)
     snprintf(line, sizeof line, "# mmtree pegs=%d colors=%d repeat=%s notation=%s\n",
              t->pegs, t->colors, t->repeat ? "yes" : "no", mm_format_name(w->dialect));
     add(&w->out, line, strlen(line));
-    const char *rule = t->prov.rule;
-    if (rule && *rule) {
+    const mm_provenance *pv = &t->prov;
+    if (pv->rule && *pv->rule) {
         add(&w->out, "# rule: ", 8);
-        /* One word: blanks and control characters would change its meaning. */
-        for (const char *c = rule; *c; c++)
-            add(&w->out, is_space_or_control(*c) ? "-" : c, 1);
-        if (t->prov.consistent_only)
+        put_word(w, pv->rule);
+        if (pv->consistent_only)
             add(&w->out, " consistent-only", 16);
-        if (t->prov.first != MM_NO_CODE && t->prov.first < w->g.ncodes) {
+        if (pv->first != MM_NO_CODE && pv->first < w->g.ncodes) {
             char code[MM_MAX_PEGS + 1];
-            snprintf(line, sizeof line, " first=%s", mm_code_format(&w->g, t->prov.first, code));
+            snprintf(line, sizeof line, " first=%s", mm_code_format(&w->g, pv->first, code));
+            add(&w->out, line, strlen(line));
+        }
+        if (pv->tie_break && *pv->tie_break) {
+            add(&w->out, " tie-break=", 11);
+            put_word(w, pv->tie_break);
+        }
+        if (pv->max_depth > 0) {
+            snprintf(line, sizeof line, " max-depth=%d", pv->max_depth);
+            add(&w->out, line, strlen(line));
+        }
+        if (pv->extra_colors > 0) {
+            snprintf(line, sizeof line, " extra-colors=%d", pv->extra_colors);
+            add(&w->out, line, strlen(line));
+        }
+        add(&w->out, "\n", 1);
+    }
+    if (pv->proof == MM_PROOF_PROVEN)
+        add(&w->out, "# proof: proven\n", 16);
+    if (pv->proof == MM_PROOF_UNPROVEN) {
+        snprintf(line, sizeof line, "# proof: unproven lower-bound=%llu",
+                 (unsigned long long)pv->lower_total);
+        add(&w->out, line, strlen(line));
+        if (pv->lower_worst > 0) {
+            snprintf(line, sizeof line, " worst-lower-bound=%d", pv->lower_worst);
             add(&w->out, line, strlen(line));
         }
         add(&w->out, "\n", 1);
@@ -319,8 +349,11 @@ static mm_status check_writable(const writer *w, mm_diag *d)
 {
     const mm_tree *t = w->t;
     mm_diag ld;
+    char why[160];
     if (!t->nnodes)
         return mm_diag_set(d, MM_ERR_INPUT, "cannot write an empty tree");
+    if (!fmt_provenance_ok(&t->prov, false, why, sizeof why))
+        return mm_diag_set(d, MM_ERR_INPUT, "cannot write this provenance: %s", why);
     for (uint32_t i = 0; i < t->nnodes; i++)
         if (t->nodes[i].flags & MM_NODE_UNRESOLVED)
             return mm_diag_set(d, MM_ERR_INPUT,

@@ -66,3 +66,50 @@ fail:
     return false;
 }
 
+
+bool fmt_bounds_ok(const mm_tree *t, char *buf, size_t size)
+{
+    const mm_provenance *pv = &t->prov;
+    if (pv->proof != MM_PROOF_UNPROVEN)
+        return true;
+    mm_stats s;
+    mm_tree_stats(t, &s);
+    if (pv->lower_total > s.total) {
+        snprintf(buf, size, "lower bound %llu is above the tree's own total, %llu",
+                 (unsigned long long)pv->lower_total, (unsigned long long)s.total);
+        return false;
+    }
+    if (pv->lower_worst > s.worst) {
+        snprintf(buf, size, "worst-case lower bound %d is above the tree's own worst case, %d",
+                 pv->lower_worst, s.worst);
+        return false;
+    }
+    return true;
+}
+
+bool fmt_provenance_ok(const mm_provenance *pv, bool names, char *buf, size_t size)
+{
+    if (names && pv->rule && !fmt_rule_ok(pv->rule, strlen(pv->rule)))
+        snprintf(buf, size, "rule name '%.64s' is not 1-%d letters, digits, '.', '_' or '-'",
+                 pv->rule, FMT_RULE_MAX);
+    else if (names && pv->tie_break && !fmt_rule_ok(pv->tie_break, strlen(pv->tie_break)))
+        snprintf(buf, size, "tie-break '%.64s' is not 1-%d letters, digits, '.', '_' or '-'",
+                 pv->tie_break, FMT_RULE_MAX);
+    else if (pv->max_depth < 0 || pv->max_depth > FMT_MAX_DEPTH)
+        snprintf(buf, size, "max depth %d is not 0..%d", pv->max_depth, FMT_MAX_DEPTH);
+    else if (pv->extra_colors < 0 || pv->extra_colors > FMT_MAX_EXTRA_COLORS)
+        snprintf(buf, size, "%d extra colours: not 0..%d", pv->extra_colors,
+                 FMT_MAX_EXTRA_COLORS);
+    else if (pv->proof != MM_PROOF_NONE && pv->proof != MM_PROOF_PROVEN &&
+             pv->proof != MM_PROOF_UNPROVEN)
+        snprintf(buf, size, "unknown proof state %d", (int)pv->proof);
+    else if (pv->proof == MM_PROOF_UNPROVEN && pv->lower_total < 1)
+        snprintf(buf, size, "an unproven tree needs a lower bound of at least 1");
+    else if (pv->proof == MM_PROOF_UNPROVEN &&
+             (pv->lower_worst < 0 || pv->lower_worst > FMT_MAX_DEPTH))
+        snprintf(buf, size, "worst-case lower bound %d is not 0..%d", pv->lower_worst,
+                 FMT_MAX_DEPTH);
+    else
+        return true;
+    return false;
+}

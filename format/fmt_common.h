@@ -30,4 +30,20 @@ bool fmt_rule_ok(const char *s, size_t len);
  * offset (len when the text is empty or too long). */
 bool fmt_text_ok(const char *s, size_t len, size_t *bad);
 
+/* Provenance fields that have a range (mm_provenance). */
+#define FMT_MAX_EXTRA_COLORS MM_MAX_COLORS
+
+/* Provenance every format can carry: max_depth 0..FMT_MAX_DEPTH,
+ * extra_colors 0..FMT_MAX_EXTRA_COLORS, a known proof state, and for an
+ * unproven tree lower_total >= 1 and lower_worst 0..FMT_MAX_DEPTH; with
+ * names, also the rule and tie-break names of fmt_rule_ok (XML and
+ * binary; the bracket writer makes a name one word instead).  On failure
+ * buf says what is wrong. */
+bool fmt_provenance_ok(const mm_provenance *pv, bool names, char *buf, size_t size);
+
+/* An unproven tree's lower bounds must not exceed what the tree itself
+ * needs: lower_total <= its total and lower_worst <= its worst case.
+ * On failure buf says which bound is false, with the numbers. */
+bool fmt_bounds_ok(const mm_tree *t, char *buf, size_t size);
+
 #endif

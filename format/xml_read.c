@@ -86,6 +86,7 @@ typedef struct xml_reader {
     bool in_citation;
     char *cit;
     size_t cit_len;
+    unsigned long proof_line, proof_col; /* <proof> */
     /* <stats> */
     bool have_stats;
     unsigned long stats_line, stats_col;
@@ -255,19 +256,56 @@ static mm_status on_game(xml_reader *x)
 
 static mm_status on_rule(xml_reader *x)
 {
-    attr_spec a[] = {{.name = "name"}, {.name = "consistent-only"}, {.name = "first"}};
+    attr_spec a[] = {{.name = "name"}, {.name = "consistent-only"}, {.name = "first"},
+                     {.name = "tie-break"}, {.name = "max-depth"}, {.name = "extra-colors"}};
     bool consistent_only;
     mm_code first = MM_NO_CODE;
+    uint64_t depth = 0, extra = 0;
     mm_status st;
-    if ((st = get_attrs(x, a, 3)) || (st = get_bool(x, "rule", &a[1], false, &consistent_only)))
+    if ((st = get_attrs(x, a, 6)) || (st = get_bool(x, "rule", &a[1], false, &consistent_only)))
         return st;
-    if (!a[0].present || a[0].cut || !fmt_rule_ok(a[0].value, strlen(a[0].value)))
-        return bad(x, "<rule> name='%s': must be 1-%d letters, digits, '.', '_' or '-'",
-                   a[0].value, FMT_RULE_MAX);
-    if (a[2].present && (st = get_code(x, "rule", &a[2], &first)))
+    for (int i = 0; i < 4; i += 3)
+        if ((i == 0 || a[i].present) &&
+            (!a[i].present || a[i].cut || !fmt_rule_ok(a[i].value, strlen(a[i].value))))
+            return bad(x, "<rule> %s='%s': must be 1-%d letters, digits, '.', '_' or '-'",
+                       a[i].name, a[i].value, FMT_RULE_MAX);
+    if ((a[2].present && (st = get_code(x, "rule", &a[2], &first))) ||
+        (a[4].present && (st = need_uint(x, "rule", &a[4], 1, FMT_MAX_DEPTH, &depth))) ||
+        (a[5].present && (st = need_uint(x, "rule", &a[5], 1, FMT_MAX_EXTRA_COLORS, &extra))))
         return st;
-    if (mm_tree_set_rule(x->t, a[0].value, consistent_only, first))
+    if (mm_tree_set_rule(x->t, a[0].value, consistent_only, first) ||
+        (a[3].present && mm_tree_set_tie_break(x->t, a[3].value)))
         return mm_diag_set(x->d, MM_ERR_NOMEM, "out of memory");
+    x->t->prov.max_depth = (int)depth;
+    x->t->prov.extra_colors = (int)extra;
+    return MM_OK;
+}
+
+static mm_status on_proof(xml_reader *x)
+{
+    attr_spec a[] = {{.name = "status"}, {.name = "lower-bound"},
+                     {.name = "worst-lower-bound"}};
+    uint64_t lower = 0, worst = 0;
+    mm_status st;
+    if ((st = get_attrs(x, a, 3)))
+        return st;
+    mm_provenance *pv = &x->t->prov;
+    if (a[0].present && !strcmp(a[0].value, "proven")) {
+        if (a[1].present || a[2].present)
+            return bad(x, "<proof status='proven'> states no lower bound");
+        pv->proof = MM_PROOF_PROVEN;
+    } else if (a[0].present && !strcmp(a[0].value, "unproven")) {
+        if ((st = need_uint(x, "proof", &a[1], 1, UINT64_MAX, &lower)) ||
+            (a[2].present && (st = need_uint(x, "proof", &a[2], 1, FMT_MAX_DEPTH, &worst))))
+            return st;
+        pv->proof = MM_PROOF_UNPROVEN;
+        pv->lower_total = lower;
+        pv->lower_worst = (int)worst;
+    } else {
+        return bad(x, "<proof> status='%s': must be proven or unproven", a[0].value);
+    }
+    x->proof_line = x->line;
+    x->proof_col = x->col;
     return MM_OK;
 }
 
@@ -415,6 +453,8 @@ static mm_status on_element(xml_reader *x)
         return bad(x, "<%s> before <game>", name);
     if (!strcmp(name, "rule"))
         return on_rule(x);
+    if (!strcmp(name, "proof"))
+        return on_proof(x);
     if (!strcmp(name, "citation")) {
         x->in_citation = true;
         x->cit_len = 0;
@@ -589,8 +629,11 @@ mm_status xml_tree_read(const char *name, const unsigned char *buf, size_t len,
     if (!(flags & MM_READ_LENIENT)) {
         if ((st = mm_tree_check(t, &x.g, d)))
             goto out;
-        if (x.have_stats)
-            st = check_stats(&x);
+        char why[128];
+        if (x.have_stats && (st = check_stats(&x)))
+            goto out;
+        if (!fmt_bounds_ok(t, why, sizeof why))
+            st = mm_diag_at(d, MM_ERR_INPUT, x.proof_line, x.proof_col, "%s", why);
     }
 out:
     xmlFreeTextReader(x.r);

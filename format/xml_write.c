@@ -138,19 +138,42 @@ static int write_stats(const xml_writer *x)
     return xmlTextWriterEndElement(x->w);
 }
 
+static int write_rule(const xml_writer *x)
+{
+    const mm_provenance *pv = &x->t->prov;
+    if (xmlTextWriterStartElement(x->w, BAD_CAST "rule") < 0 ||
+        xmlTextWriterWriteAttribute(x->w, BAD_CAST "name", BAD_CAST pv->rule) < 0 ||
+        attr_bool(x->w, "consistent-only", pv->consistent_only) < 0 ||
+        (pv->first != MM_NO_CODE && attr_code(x, "first", pv->first) < 0) ||
+        (pv->tie_break && xmlTextWriterWriteAttribute(x->w, BAD_CAST "tie-break",
+                                                      BAD_CAST pv->tie_break) < 0) ||
+        (pv->max_depth && attr_uint(x->w, "max-depth", (unsigned)pv->max_depth) < 0) ||
+        (pv->extra_colors && attr_uint(x->w, "extra-colors", (unsigned)pv->extra_colors) < 0))
+        return -1;
+    return xmlTextWriterEndElement(x->w);
+}
+
+static int write_proof(const xml_writer *x)
+{
+    const mm_provenance *pv = &x->t->prov;
+    bool proven = pv->proof == MM_PROOF_PROVEN;
+    if (xmlTextWriterStartElement(x->w, BAD_CAST "proof") < 0 ||
+        xmlTextWriterWriteAttribute(x->w, BAD_CAST "status",
+                                    BAD_CAST(proven ? "proven" : "unproven")) < 0 ||
+        (!proven && attr_uint(x->w, "lower-bound", pv->lower_total) < 0) ||
+        (!proven && pv->lower_worst &&
+         attr_uint(x->w, "worst-lower-bound", (unsigned)pv->lower_worst) < 0))
+        return -1;
+    return xmlTextWriterEndElement(x->w);
+}
+
 static int write_provenance(const xml_writer *x)
 {
     const mm_provenance *pv = &x->t->prov;
-    if (xmlTextWriterStartElement(x->w, BAD_CAST "provenance") < 0)
+    if (xmlTextWriterStartElement(x->w, BAD_CAST "provenance") < 0 ||
+        (pv->rule && write_rule(x) < 0) ||
+        (pv->proof != MM_PROOF_NONE && write_proof(x) < 0))
         return -1;
-    if (pv->rule) {
-        if (xmlTextWriterStartElement(x->w, BAD_CAST "rule") < 0 ||
-            xmlTextWriterWriteAttribute(x->w, BAD_CAST "name", BAD_CAST pv->rule) < 0 ||
-            attr_bool(x->w, "consistent-only", pv->consistent_only) < 0 ||
-            (pv->first != MM_NO_CODE && attr_code(x, "first", pv->first) < 0) ||
-            xmlTextWriterEndElement(x->w) < 0)
-            return -1;
-    }
     if (pv->citation && xmlTextWriterWriteElement(x->w, BAD_CAST "citation",
                                                   BAD_CAST pv->citation) < 0)
         return -1;
@@ -171,9 +194,9 @@ mm_status xml_tree_write(const mm_tree *t, const mm_write_opts *o, char **buf,
 
     if (!t->nnodes)
         return mm_diag_set(d, MM_ERR_INPUT, "the tree has no node");
-    if (pv->rule && !fmt_rule_ok(pv->rule, strlen(pv->rule)))
-        return mm_diag_set(d, MM_ERR_INPUT, "rule name '%.64s' is not 1-%d letters, "
-                           "digits, '.', '_' or '-'", pv->rule, FMT_RULE_MAX);
+    char why[160];
+    if (!fmt_provenance_ok(pv, true, why, sizeof why))
+        return mm_diag_set(d, MM_ERR_INPUT, "cannot write this provenance: %s", why);
     if (pv->citation && !fmt_text_ok(pv->citation, strlen(pv->citation), &bad_at))
         return mm_diag_set(d, MM_ERR_INPUT, "the citation is not 1-%d characters of "
                            "UTF-8 text (byte %zu)", FMT_TEXT_MAX_CHARS, bad_at);

@@ -147,6 +147,82 @@ static void check_example(void)
     mm_game_release(&g);
 }
 
+/* Version 2: the fields of an unproven optimal tree's provenance (rule
+ * options, proof record), each damaged in turn. */
+static void bad_version2(mm_tree *t)
+{
+    char *cbuf;
+    size_t n;
+    mm_diag d;
+    mm_tree_set_rule(t, "optimal", false, t->nodes[0].guess);
+    mm_tree_set_tie_break(t, "last");
+    t->prov.max_depth = 6;
+    t->prov.extra_colors = 1;
+    t->prov.proof = MM_PROOF_UNPROVEN;
+    t->prov.lower_total = 20;
+    t->prov.lower_worst = 3;
+    if (mm_tree_write_mem(t, MM_FMT_BIN, NULL, &cbuf, &n, &d)) {
+        printf("FAIL: version 2 base file: %s\n", d.msg);
+        failures++;
+        return;
+    }
+    const unsigned char *base = (const unsigned char *)cbuf;
+    /* Layout: 16 fixed, rule 1+7, first 4, options 3+4, proof 1+8+1,
+     * citation 2+4, payload length 4, payload, checksum 4. */
+    const size_t opt_at = 28, proof_at = 35;
+    if (base[8] != 2 || base[11] != (0x01 | 0x02 | 0x08 | 0x10 | 0x20 | 0x40) ||
+        memcmp(base + opt_at, "\x06\x01\x04last\x02\x14\0\0\0\0\0\0\0\x03", 17)) {
+        printf("FAIL: unexpected version 2 layout\n");
+        failures++;
+        free(cbuf);
+        return;
+    }
+    write_file("good2.mmt", base, n);
+    struct {
+        const char *name;
+        size_t at;      /* the byte changed */
+        unsigned char v;
+        long pos;       /* where the reader reports it */
+        const char *text;
+    } cases[] = {
+        {"v2_reserved_bit7.mmt", 11, 0xFB, 11, "reserved flag bits 0x80 are set (version 2)"},
+        {"v1_with_v2_flags.mmt", 8, 1, 11, "reserved flag bits 0x60 are set (version 1)"},
+        {"v2_options_without_rule.mmt", 11, 0x79, 11, "rule options are flagged without a rule"},
+        {"v2_max_depth.mmt", opt_at, 65, (long)opt_at, "max depth 65: must be 0..64"},
+        {"v2_extra_colors.mmt", opt_at + 1, 17, (long)opt_at + 1, "17 extra colours"},
+        {"v2_tie_break_char.mmt", opt_at + 3, ' ', (long)opt_at + 2, "tie-break is not 1-64"},
+        {"v2_tie_break_length.mmt", opt_at + 2, 200, (long)opt_at + 2, "truncated"},
+        {"v2_proof_status.mmt", proof_at, 3, (long)proof_at, "proof status 3: must be 1"},
+        {"v2_lower_bound_zero.mmt", proof_at + 1, 0, (long)proof_at + 1, "lower bound 0"},
+        {"v2_lower_bound_above.mmt", proof_at + 1, 25, (long)proof_at,
+         "lower bound 25 is above the tree's own total, 24"},
+        {"v2_worst_bound_above.mmt", proof_at + 9, 5, (long)proof_at,
+         "worst-case lower bound 5 is above the tree's own worst case, 4"},
+        {"v2_worst_bound_range.mmt", proof_at + 9, 65, (long)proof_at + 9,
+         "worst-case lower bound 65: must be 0..64"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        unsigned char *p = dup(base, n, 0);
+        p[cases[i].at] = cases[i].v;
+        fix_crc(p, n);
+        emit(cases[i].name, p, n, cases[i].pos, cases[i].text);
+        free(p);
+    }
+    /* All options at their defaults, yet flagged. */
+    unsigned char *p = dup(base, n, 0);
+    memcpy(p + opt_at, "\0\0\0", 3);
+    memmove(p + opt_at + 3, p + opt_at + 7, n - opt_at - 7);
+    fix_crc(p, n - 4);
+    emit("v2_options_default.mmt", p, n - 4, (long)opt_at, "the rule options are all defaults");
+    free(p);
+    for (size_t k = proof_at; k < proof_at + 10; k++) {
+        char name[64];
+        snprintf(name, sizeof name, "v2_trunc_%03zu.mmt", k);
+        emit(name, base, k, -1, "truncated");
+    }
+    free(cbuf);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -208,9 +284,15 @@ int main(int argc, char **argv)
     emit("newline_mangled.mmt", p, n - 1, 4, "bad signature: mangled line endings?");
     free(p);
     p = dup(base, n, 0);
+    p[8] = 3;
+    fix_crc(p, n);
+    emit("version.mmt", p, n, 8, "format version 3 is not supported (only 1 to 2)");
+    free(p);
+    p = dup(base, n, 0);
     p[8] = 2;
     fix_crc(p, n);
-    emit("version.mmt", p, n, 8, "format version 2 is not supported");
+    emit("version2_needless.mmt", p, n, 8, "a version 2 file without rule options or a "
+         "proof record: version 1 holds this tree");
     free(p);
     p = dup(base, n, 0);
     p[9] = 0;
@@ -342,6 +424,7 @@ int main(int argc, char **argv)
     free(p);
 
     free(cbuf);
+    bad_version2(&t);
     mm_tree_release(&t);
     mm_game_release(&g);
     if (fclose(expect) != 0)
