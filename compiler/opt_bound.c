@@ -2,7 +2,8 @@
  * Perfect-tree lower bounds (Ville 2013, 5.1): no tree for m codes whose
  * guesses make at most k parts besides the winning one needs fewer
  * guesses in total, or fewer levels, than the tree that fills every level
- * before the next.  The search reads them from a table, one row a k.
+ * before the next, nor (with that total and depth) fewer codes at its
+ * deepest level.  The search reads them from a table, one row a k.
  */
 #include "opt.h"
 
@@ -27,12 +28,27 @@ static int perfect_depth(uint64_t m, int k)
     return d;
 }
 
+/* Codes on the last level of that tree: a tree that needs no more guesses
+ * in total fills the levels above and puts the rest there, so no tree of
+ * the bound's total and depth has fewer codes at its worst depth. */
+static uint64_t last_level(uint64_t m, int k, int d)
+{
+    uint64_t above = 0, level = 1;
+    if (k <= 1)
+        return m ? 1 : 0;
+    for (int i = 1; i < d && above < m; i++) {
+        above += level;
+        level = level > UINT64_MAX / (uint64_t)k ? UINT64_MAX / 2 : level * (uint64_t)k;
+    }
+    return above < m ? m - above : 0;
+}
+
 oval opt_lower_calc(uint64_t m, int k)
 {
     if (k < 1)
         k = 1;
     int d = perfect_depth(m, k);
-    return OV(rules_perfect_total(m, (uint64_t)k + 1), d > 63 ? 63 : d);
+    return OV(rules_perfect_total(m, (uint64_t)k + 1), d > 63 ? 63 : d, last_level(m, k, d));
 }
 
 bool opt_lower_init(oshared *sh)

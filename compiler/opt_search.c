@@ -28,8 +28,8 @@
  * of each class of interchangeable codes is scored (opt_sym.c).  Scoring
  * is bit-parallel, and vectorised where the CPU allows (opt_score.c).
  *
- * Values are (total, worst case) pairs, compared in that order
- * (opt_value.h); with ties the search also finds the first optimal guess
+ * Values are (total, worst case, codes at the worst depth) triples,
+ * compared in that order (opt_value.h); with ties the search also finds the first optimal guess
  * in tie order, by letting a guess earlier in that order through at an
  * equal value.
  *
@@ -115,9 +115,9 @@ static oval part_value(oworker *w, uint32_t m, const mm_code *P, int k,
     oshared *sh = w->sh;
     *exact = true;
     if (m == 1)
-        return OV(1, 1);
+        return OV(1, 1, 1);
     if (m == 2)
-        return OV(3, 2);
+        return OV(3, 2, 1);
     *exact = false;
     oval lb = opt_lower(sh, m, k);
     if (sh->use_cache) {
@@ -295,9 +295,9 @@ static oval node_store(onode *nd, oval v, unsigned flags, mm_code q)
 static bool solve_trivial(uint32_t n, int depth, oval *v)
 {
     if (n == 1)
-        *v = depth >= 1 ? OV(1, 1) : OV_INF;
+        *v = depth >= 1 ? OV(1, 1, 1) : OV_INF;
     else if (n == 2)
-        *v = depth >= 2 ? OV(3, 2) : OV_INF;
+        *v = depth >= 2 ? OV(3, 2, 1) : OV_INF;
     else if (depth < 2)
         *v = OV_INF;
     else
@@ -375,13 +375,13 @@ static bool score_consistent(onode *nd, mm_code *guess, oval *v)
         assert(k >= 0 && (uint32_t)k < n);
         if ((uint32_t)k == n - 1) {
             *guess = l->cand[c];
-            *v = node_store(nd, OV(2 * (uint64_t)n - 1, 2), OC_EXACT | OC_CANON, *guess);
+            *v = node_store(nd, OV(2 * (uint64_t)n - 1, 2, n - 1), OC_EXACT | OC_CANON, *guess);
             return true;
         }
         if (k > K)
             K = k;
-        l->ci[nc++] = (ocand){small ? OV(3 * (uint64_t)n - 2 - (uint64_t)k, 3) : 0, c,
-                              (uint16_t)k, 1};
+        l->ci[nc++] = (ocand){small ? OV(3 * (uint64_t)n - 2 - (uint64_t)k, 3, n - 1 - k) : 0,
+                              c, (uint16_t)k, 1};
     }
     nd->nc = nc;
     nd->K = K;
@@ -407,14 +407,16 @@ static bool score_chunks(onode *nd, uint32_t ncand, mm_code *guess, oval *v)
             if ((uint32_t)k == n) {
                 /* the first separator in tie order */
                 *guess = l->cand[c];
-                *v = node_store(nd, OV(2 * (uint64_t)n, 2), OC_EXACT | OC_CANON, *guess);
+                *v = node_store(nd, OV(2 * (uint64_t)n, 2, n), OC_EXACT | OC_CANON, *guess);
                 return true;
             }
             if (k == 1)
                 continue;   /* learns nothing */
             if (k > K)
                 K = k;
-            l->ci[nc++] = (ocand){small ? OV(3 * (uint64_t)n - (uint64_t)k, pairs ? 3 : 2) : 0,
+            l->ci[nc++] = (ocand){small ? OV(3 * (uint64_t)n - (uint64_t)k, pairs ? 3 : 2,
+                                             pairs ? n - (uint32_t)k : 0)
+                                        : 0,
                                   c, (uint16_t)k, 0};
         }
     }
@@ -434,16 +436,16 @@ static bool score_others(onode *nd, mm_code *guess, oval *v)
     uint64_t n = nd->n;
     uint32_t ncand = nd->ncons;
     if (!sh->consistent_only && !nd->fixed) {
-        if (nd->limit < OV(2 * n, 2)) {
-            *v = node_store(nd, OV(2 * n, 2), 0, MM_NO_CODE);
+        if (nd->limit < OV(2 * n, 2, n)) {
+            *v = node_store(nd, OV(2 * n, 2, n), 0, MM_NO_CODE);
             return true;
         }
         if (opt_cand_inconsistent(w, nd->l, nd->G, nd->z, nd->S, nd->n, nd->ncons, &ncand)) {
             *v = out_of_memory(w);
             return true;
         }
-    } else if (nd->limit < OV(2 * n, 3)) {
-        *v = node_store(nd, OV(2 * n, 3), 0, MM_NO_CODE);
+    } else if (nd->limit < OV(2 * n, 3, 1)) {
+        *v = node_store(nd, OV(2 * n, 3, 1), 0, MM_NO_CODE);
         return true;
     }
     return score_chunks(nd, ncand, guess, v);
@@ -472,37 +474,40 @@ static void bound_candidates(onode *nd)
     for (uint32_t i = 0; i < nc; i++) {
         ocand *ci = &l->ci[i];
         const uint32_t *h = l->hist + (size_t)ci->idx * R;
-        uint64_t t = n;
-        int wmax = 1;
-        if (small) {
-            t = OV_T(ci->lb);
-            wmax = OV_W(ci->lb);
-        } else if (row) {
+        oval lb = ci->lb;   /* small sets: scored so */
+        if (!small && row) {
             /* Branch-free: an empty slot adds (0, 0); the winning slot's
              * one code is taken off again (its depth is harmless, some
-             * other part is at least as deep). */
-            oval sum = 0, wm = 0;
+             * other part is at least as deep).  The codes at the worst
+             * depth only for a candidate within the limit. */
+            oval sum = 0;
+            int wm = 0;
             for (int s = 0; s < R; s++) {
                 oval b = row[h[s]];
                 sum += ov_total_bits(b);
-                wm = (b & OV_WMASK) > wm ? (b & OV_WMASK) : wm;
+                wm = OV_W(b) > wm ? OV_W(b) : wm;
             }
-            t += OV_T(sum) - h[g->win];
-            wmax = 1 + (int)wm;
-        } else {
+            lb = OV(n + OV_T(sum) - h[g->win], 1 + wm, 0);
+            if (lb <= limit && 1 + wm <= depth) {
+                uint32_t at = 0;
+                for (int s = 0; s < R; s++)
+                    if (s != g->win && OV_W(row[h[s]]) == wm)
+                        at += OV_N(row[h[s]]);
+                lb += at;
+            }
+        } else if (!small) {
             ovsum sum = ovsum_start(n);
             for (int s = 0; s < R; s++)
                 if (h[s] && s != g->win)
                     ovsum_add(&sum, opt_lower(sh, h[s], K));
-            t = sum.total;
-            wmax = sum.worst;
+            lb = ovsum_value(sum);
         }
-        if (wmax > depth)
+        if (OV_W(lb) > depth)
             continue;
-        ci->lb = OV(t, wmax);
-        if (ci->lb > limit) {
-            if (ci->lb < minfail)
-                minfail = ci->lb;
+        ci->lb = lb;
+        if (lb > limit) {
+            if (lb < minfail)
+                minfail = lb;
             continue;
         }
         l->ci[keep++] = *ci;

@@ -2,10 +2,12 @@
  * Exact optima: the driver around the branch and bound of opt_search.c.
  *
  *  optimal             least total over all strategies, then least worst
- *                      case, then the tie order of the one-step rules;
+ *                      case, then fewest codes at the worst depth, then
+ *                      the tie order of the one-step rules;
  *  optimal-consistent  the same over guesses that can still be the code
  *                      (Ville's MM*, Neuwirth's h_k of 2.4.9-2.4.11);
- *  optimal-worst       least worst case, then least total, then ties.
+ *  optimal-worst       least worst case, then least total, then fewest
+ *                      codes at the worst depth, then ties.
  *
  * The steps: an upper bound from the one-step rules (and, for optimal,
  * the consistent-only optimum, Ville 5.2); for optimal-worst the least
@@ -65,7 +67,7 @@ static oval tree_value(const mm_tree *t)
 {
     mm_stats s;
     mm_tree_stats(t, &s);
-    return OV(s.total, s.worst);
+    return OV(s.total, s.worst, s.hist[s.worst - 1]);
 }
 
 /* Is value a better than b in the rule's order?  Values order by total
@@ -383,7 +385,7 @@ static mm_status driver_init(driver *dr, const mm_game *g, const mm_compile_opts
         return nomem(d);
     for (mm_code x = 0; x < g->ncodes; x++)
         dr->all[x] = x;
-    snprintf(dr->tag, sizeof dr->tag, "mmtree optimal 1 pegs %d colors %d%s", g->pegs,
+    snprintf(dr->tag, sizeof dr->tag, "mmtree optimal 2 pegs %d colors %d%s", g->pegs,
              g->colors, g->repeat ? "" : " no-repeat");
     if (o->checkpoint && dr->sh.use_cache) {
         uint64_t loaded;

@@ -24,9 +24,11 @@ typedef enum mm_rule {
     MM_RULE_KOOI,     /* maximise the number of parts */
     MM_RULE_BRANCH2,  /* Witteveen-van Eijck's branch2Play */
     MM_RULE_E3,       /* Neuwirth's e3: sum of perfect-tree lower bounds */
-    MM_RULE_OPTIMAL,            /* least total, then least worst case */
+    MM_RULE_OPTIMAL,            /* least total, then least worst case,
+                                   then fewest codes at the worst depth */
     MM_RULE_OPTIMAL_CONSISTENT, /* the same over consistent guesses only */
-    MM_RULE_OPTIMAL_WORST,      /* least worst case, then least total */
+    MM_RULE_OPTIMAL_WORST,      /* least worst case, then least total,
+                                   then fewest codes at the worst depth */
     MM_RULE_COUNT,
 } mm_rule;
 
