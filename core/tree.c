@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mmtree/query.h"
+
 void mm_tree_init(mm_tree *t, int pegs, int colors, bool repeat)
 {
     memset(t, 0, sizeof *t);
@@ -101,41 +103,9 @@ mm_status mm_tree_set_citation(mm_tree *t, const char *citation)
     return set_string(&t->prov.citation, citation);
 }
 
-/* Depth-first walks use an explicit stack: a tree read from a file may be
- * as deep as it has nodes. */
-typedef struct walk_item {
-    uint32_t node;
-    uint32_t depth;
-} walk_item;
-
 void mm_tree_stats(const mm_tree *t, mm_stats *st)
 {
-    memset(st, 0, sizeof *st);
-    if (!t->nnodes)
-        return;
-    st->codes = t->nodes[0].count;
-    walk_item *stack = malloc((size_t)t->nnodes * sizeof *stack);
-    if (!stack)
-        return;
-    size_t top = 0;
-    stack[top++] = (walk_item){0, 1};
-    while (top) {
-        walk_item it = stack[--top];
-        const mm_node *n = &t->nodes[it.node];
-        st->nodes++;
-        if (n->flags & MM_NODE_CONSISTENT) {
-            st->total += it.depth;
-            if ((int)it.depth > st->worst)
-                st->worst = (int)it.depth;
-            st->hist[it.depth <= 64 ? it.depth - 1 : 63]++;
-        } else {
-            st->inconsistent++;
-        }
-        int k = mm_tree_nchildren(t, it.node);
-        for (int j = k - 1; j >= 0 && top < t->nnodes; j--)
-            stack[top++] = (walk_item){n->child + (uint32_t)j, it.depth + 1};
-    }
-    free(stack);
+    mm_node_stats(t, 0, st);
 }
 
 bool mm_tree_equal(const mm_tree *a, const mm_tree *b)

@@ -11,6 +11,8 @@
  *   mmtree/game.h     the game: codes, Knuth's score, the order of replies
  *   mmtree/tree.h     the tree, its statistics and provenance
  *   mmtree/path.h     replies and paths, "1122:B,1344:W"
+ *   mmtree/query.h    questions of a game: the codes still possible, the
+ *                     game a tree plays against a code, its depths
  *   mmtree/compile.h  building a tree from a rule (mm_compile)
  *   mmtree/format.h   reading and writing trees; files
  *   mmtree/verify.h   checking a tree against its game; comparing two
@@ -49,6 +51,7 @@
 #include <mmtree/game.h>
 #include <mmtree/tree.h>
 #include <mmtree/path.h>
+#include <mmtree/query.h>
 #include <mmtree/compile.h>
 #include <mmtree/format.h>
 #include <mmtree/verify.h>
