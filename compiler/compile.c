@@ -974,6 +974,21 @@ out:
     return st;
 }
 
+/* What every worker reads: the rule's tables cover parts of up to max
+ * codes. */
+static mm_status shared_init(shared *sh, const mm_game *g, const mm_compile_opts *o,
+                             uint32_t max, mm_diag *d)
+{
+    memset(sh, 0, sizeof *sh);
+    sh->g = g;
+    sh->o = o;
+    sh->key = o->rule == MM_RULE_BRANCH2 ? MM_RULE_KOOI : o->rule;
+    sh->all_colors = (uint16_t)((1u << g->colors) - 1);
+    mm_status st = rules_tables_init(&sh->rt, g, max, o->rule == MM_RULE_BRANCH2, d);
+    sh->answers = sh->rt.answers;
+    return st;
+}
+
 mm_status mm_compile(const mm_game *g, const mm_compile_opts *o, mm_tree *t,
                      mm_diag *d)
 {
@@ -989,14 +1004,8 @@ mm_status mm_compile(const mm_game *g, const mm_compile_opts *o, mm_tree *t,
         return mm_diag_set(d, MM_ERR_USAGE, "first guess is not a code of the game");
     if (o->rule >= MM_RULE_COUNT_ONE_STEP)
         return opt_compile(g, o, t, d);
-    sh.g = g;
-    sh.o = o;
-    sh.key = o->rule == MM_RULE_BRANCH2 ? MM_RULE_KOOI : o->rule;
-    sh.all_colors = (uint16_t)((1u << g->colors) - 1);
-    if ((st = rules_tables_init(&sh.rt, g, g->ncodes,
-                                  o->rule == MM_RULE_BRANCH2, d)))
+    if ((st = shared_init(&sh, g, o, g->ncodes, d)))
         return st;
-    sh.answers = sh.rt.answers;
 
     if ((st = worker_init(&w, &sh)))
         goto out;
@@ -1018,5 +1027,50 @@ out:
     rules_tables_release(&sh.rt);
     if (st)
         mm_tree_release(t);
+    return st;
+}
+
+/* One node's guess, as solve() makes it; the set and the colours played
+ * stand for the path that led there. */
+mm_status mm_compile_guess(const mm_game *g, const mm_compile_opts *o,
+                           const mm_code *S, uint32_t n, uint16_t played,
+                           mm_code *guess, mm_diag *d)
+{
+    shared sh;
+    worker w;
+    memset(&w, 0, sizeof w);
+    if ((unsigned)o->rule >= MM_RULE_COUNT)
+        return mm_diag_set(d, MM_ERR_USAGE, "rule %d is unknown", (int)o->rule);
+    if (o->rule >= MM_RULE_COUNT_ONE_STEP)
+        return mm_diag_set(d, MM_ERR_USAGE,
+                           "rule '%s' chooses a guess from a whole tree: compile the tree",
+                           mm_rule_name(o->rule));
+    if (!n)
+        return mm_diag_set(d, MM_ERR_USAGE, "no code is possible");
+    for (uint32_t i = 0; i < n; i++)
+        if (S[i] >= g->ncodes || (i && S[i] <= S[i - 1]))
+            return mm_diag_set(d, MM_ERR_USAGE,
+                               "code %u of the set is not a code of the game in lexical "
+                               "order", i + 1);
+    played &= (uint16_t)((1u << g->colors) - 1);
+    if (!played && n == g->ncodes && o->first != MM_NO_CODE) {
+        if (o->first >= g->ncodes)
+            return mm_diag_set(d, MM_ERR_USAGE, "first guess is not a code of the game");
+        *guess = o->first;
+        return MM_OK;
+    }
+    if (n <= 2 || o->rule == MM_RULE_NAIVE) {
+        *guess = S[0];   /* as pick_guess, without its tables */
+        return MM_OK;
+    }
+    mm_status st = shared_init(&sh, g, o, n, d);
+    if (!st)
+        st = worker_init(&w, &sh);
+    if (!st)
+        st = pick_guess(&w, S, n, played, MM_NO_CODE, guess);
+    if (st == MM_ERR_NOMEM)
+        mm_diag_set(d, st, "out of memory choosing a guess");
+    worker_release(&w);
+    rules_tables_release(&sh.rt);
     return st;
 }

@@ -100,4 +100,19 @@ MM_EXPORT const char *mm_rule_name(mm_rule rule);
 MM_EXPORT mm_status mm_compile(const mm_game *g, const mm_compile_opts *o, mm_tree *t,
                      mm_diag *d);
 
+/* The guess o->rule makes on the codes S[0..n) (distinct, in lexical
+ * order): what mm_compile would guess at a node with those codes, for
+ * games too big to store a tree.  played has bit k set when colour k
+ * was in a guess before; S must then be the codes that agree with those
+ * guesses' replies (mm_codes_after), which lets the colours never
+ * played be scored as one.  For a set of other origin, pass every
+ * colour: the same guess, found with more work.  With played == 0 and
+ * every code in S, o->first is the guess when set.  One thread; for a
+ * set of 2 codes or fewer, and for the naive rule, S[0] at once.  The optimal rules choose
+ * from a whole tree (mm_compile it) and are MM_ERR_USAGE here, as are
+ * an empty or unsorted set; MM_ERR_NOMEM. */
+MM_EXPORT mm_status mm_compile_guess(const mm_game *g, const mm_compile_opts *o,
+                                     const mm_code *S, uint32_t n, uint16_t played,
+                                     mm_code *guess, mm_diag *d);
+
 #endif
