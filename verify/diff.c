@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "core/grow.h"
+#include "mmtree/query.h"
 
 typedef struct differ {
     const mm_tree *a, *b;
@@ -116,6 +117,21 @@ static mm_status walk(differ *df, mm_diag *d)
     return MM_OK;
 }
 
+static mm_status same_games(const mm_tree *a, const mm_tree *b, const mm_game *g,
+                            mm_diag *d)
+{
+    if (a->pegs != b->pegs || a->colors != b->colors || a->repeat != b->repeat)
+        return mm_diag_set(d, MM_ERR_USAGE,
+                           "the trees are of different games: MM(%d,%d%s) and MM(%d,%d%s)",
+                           a->pegs, a->colors, a->repeat ? "" : ", no repeat", b->pegs,
+                           b->colors, b->repeat ? "" : ", no repeat");
+    if (a->pegs != g->pegs || a->colors != g->colors || a->repeat != g->repeat)
+        return mm_diag_set(d, MM_ERR_USAGE, "the trees are of MM(%d,%d%s), not of MM(%d,%d%s)",
+                           a->pegs, a->colors, a->repeat ? "" : ", no repeat", g->pegs,
+                           g->colors, g->repeat ? "" : ", no repeat");
+    return MM_OK;
+}
+
 mm_status mm_tree_diff(const mm_tree *a, const mm_tree *b, const mm_game *g,
                        mm_diff_report *r, mm_diag *d)
 {
@@ -124,12 +140,8 @@ mm_status mm_tree_diff(const mm_tree *a, const mm_tree *b, const mm_game *g,
     memset(r, 0, sizeof *r);
     memset(&df, 0, sizeof df);
     r->paths.t = a;
-    if (a->pegs != g->pegs || a->colors != g->colors || a->repeat != g->repeat ||
-        b->pegs != g->pegs || b->colors != g->colors || b->repeat != g->repeat)
-        return mm_diag_set(d, MM_ERR_USAGE,
-                           "the trees are of different games: MM(%d,%d%s) and MM(%d,%d%s)",
-                           a->pegs, a->colors, a->repeat ? "" : ", no repeat", b->pegs,
-                           b->colors, b->repeat ? "" : ", no repeat");
+    if ((st = same_games(a, b, g, d)))
+        return st;
     if (!a->nnodes || !b->nnodes)
         return mm_diag_set(d, MM_ERR_INPUT, "a tree has no node");
     df.a = a;
@@ -169,6 +181,47 @@ void mm_diff_report_release(mm_diff_report *r)
     free(r->items);
     free(r->paths.parent);
     free(r->paths.slot);
+    memset(r, 0, sizeof *r);
+}
+
+mm_status mm_tree_diff_codes(const mm_tree *a, const mm_tree *b, const mm_game *g,
+                             mm_code_diff *r, mm_diag *d)
+{
+    mm_depths da, db;
+    size_t cap = 0;
+    memset(r, 0, sizeof *r);
+    mm_status st = same_games(a, b, g, d);
+    if (st)
+        return st;
+    st = mm_tree_depths(a, g, &da, d);
+    if (!st)
+        st = mm_tree_depths(b, g, &db, d);
+    else
+        memset(&db, 0, sizeof db);
+    for (mm_code x = 0; !st && x < g->ncodes; x++) {
+        if (da.guesses[x] == db.guesses[x])
+            continue;
+        mm_code_change *nc = grow_array(r->changes, &cap, (size_t)r->nchanges + 1, 64,
+                                        sizeof *nc);
+        if (!nc) {
+            st = mm_diag_set(d, MM_ERR_NOMEM, "out of memory comparing the trees");
+            break;
+        }
+        r->changes = nc;
+        r->changes[r->nchanges++] = (mm_code_change){x, da.guesses[x], db.guesses[x]};
+    }
+    r->a = da.stats;
+    r->b = db.stats;
+    mm_depths_release(&da);
+    mm_depths_release(&db);
+    if (st)
+        mm_code_diff_release(r);
+    return st;
+}
+
+void mm_code_diff_release(mm_code_diff *r)
+{
+    free(r->changes);
     memset(r, 0, sizeof *r);
 }
 

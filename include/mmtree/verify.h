@@ -201,6 +201,27 @@ MM_EXPORT mm_status mm_tree_diff(const mm_tree *a, const mm_tree *b, const mm_ga
                        mm_diff_report *r, mm_diag *d);
 MM_EXPORT void mm_diff_report_release(mm_diff_report *r);
 
+/* Per code: the codes whose number of guesses differs between two trees
+ * of one game, each tree played against every code (mm_tree_depths). */
+typedef struct mm_code_change {
+    mm_code code;
+    uint32_t guesses_a, guesses_b;
+} mm_code_change;
+
+typedef struct mm_code_diff {
+    uint64_t nchanges;
+    mm_code_change *changes; /* in lexical order of the codes */
+    mm_stats a, b;           /* both trees over every code (histograms) */
+} mm_code_diff;
+
+/* Compare a and b, both trees of g, code by code (the errors of
+ * mm_tree_depths).  MM_OK when the comparison ran: r->nchanges == 0
+ * means that every code needs as many guesses in both. */
+MM_EXPORT mm_status mm_tree_diff_codes(const mm_tree *a, const mm_tree *b,
+                                       const mm_game *g, mm_code_diff *r,
+                                       mm_diag *d);
+MM_EXPORT void mm_code_diff_release(mm_code_diff *r);
+
 /* A node in a line: its count, guess and parts, "4(1145: BB 1, B 1, W 1,
  * - 1)", with "*" when the guess cannot be the code; returns buf. */
 MM_EXPORT char *mm_node_format(const mm_tree *t, const mm_game *g, uint32_t node,
