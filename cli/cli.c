@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "core/file.h"
+#include "mmtree/format.h"
 
 void cli_put(FILE *f, const char *s)
 {
@@ -86,6 +87,21 @@ bool cli_int(const char *cmd, const char *opt, const char *val, long lo,
     }
     *out = v;
     return true;
+}
+
+int cli_read_tree(const char *path, mm_tree *t, mm_game *g)
+{
+    mm_diag d;
+    mm_diag_clear(&d);
+    mm_tree_init(t, 0, 0, true);
+    mm_status st = mm_tree_read_file(path, MM_FMT_AUTO, 0, t, &d);
+    if (!st)
+        st = mm_game_init(g, t->pegs, t->colors, t->repeat, &d);
+    if (st) {
+        mm_tree_release(t);
+        return cli_report(&d, st);
+    }
+    return EXIT_OK;
 }
 
 /* ---- signals ---- */

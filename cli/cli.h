@@ -62,11 +62,17 @@ void cli_json_stats(json_writer *j, const mm_stats *s, const mm_game *g, mm_code
  * "not proven optimal, lower bound N". */
 void cli_print_provenance(const mm_tree *t, const mm_game *g);
 
+/* Read a tree in any format (path "-": stdin) and set up its game:
+ * EXIT_OK, or the exit status after a message (t and g then released). */
+int cli_read_tree(const char *path, mm_tree *t, mm_game *g);
+
 int cmd_build(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_render(int argc, char **argv);
+int cmd_next(int argc, char **argv);
+int cmd_trace(int argc, char **argv);
 
 #endif

@@ -48,6 +48,8 @@ static const struct cmd commands[] = {
     {"verify", cmd_verify, "check a tree against its game"},
     {"diff", cmd_diff, "compare two trees of the same game"},
     {"render", cmd_render_exec, "draw a tree with Graphviz"},
+    {"next", cmd_next, "the guess to play after some guesses and replies"},
+    {"trace", cmd_trace, "the game a tree plays against a code, or every code"},
 };
 
 static void usage(FILE *f)

@@ -1,0 +1,157 @@
+#!/bin/sh
+# mmtree next and trace as a user runs them: Knuth's position after
+# 1122:B,1344:W (44 codes, guess 3526), his worked game against 3632,
+# 'trace --all' against 'stats' for every rule on MM(4,6), and every
+# error with its exit status and its one line.
+#
+#   sh query.sh MMTREE SOURCE-ROOT
+set -u
+mmtree=$1
+root=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+
+# expect STATUS CMD...: run CMD (output in $tmp/out, $tmp/err), check its
+# exit status, and that a failure says so in one line.
+expect() {
+    want=$1
+    shift
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    got=$?
+    if [ "$got" -ne "$want" ]; then
+        echo "FAIL: '$*' exited $got, expected $want" >&2
+        sed 's/^/  | /' "$tmp/out" "$tmp/err" | head -20 >&2
+        fail=1
+    elif [ "$want" -eq 2 ] && [ "$(grep -c . "$tmp/err")" -ne 1 ]; then
+        echo "FAIL: '$*': not one line on stderr" >&2
+        sed 's/^/  | /' "$tmp/err" >&2
+        fail=1
+    fi
+}
+
+# has FILE TEXT: FILE has a line containing TEXT (fixed string).
+has() {
+    if ! grep -qF -- "$2" "$1"; then
+        echo "FAIL: no line with '$2' in:" >&2
+        sed 's/^/  | /' "$1" | head -20 >&2
+        fail=1
+    fi
+}
+
+# same A B WHAT: two strings are equal.
+same() {
+    if [ "$1" != "$2" ]; then
+        echo "FAIL: $3: '$1' != '$2'" >&2
+        fail=1
+    fi
+}
+
+"$mmtree" build -q -o "$tmp/knuth.txt"
+"$mmtree" convert "$tmp/knuth.txt" -o "$tmp/knuth.mmt"
+
+# ---- next ----
+for f in "$tmp/knuth.txt" "$tmp/knuth.mmt" "$root/trees/knuth1976.txt"; do
+    expect 0 "$mmtree" next "$f" 1122:B,1344:W
+    has "$tmp/out" "guess:     3526 (it can be the code)"
+    has "$tmp/out" "possible:  44 codes"
+    has "$tmp/out" "expected:  2.7500 guesses from here, this one included"
+    has "$tmp/out" "worst:     3 guesses from here"
+done
+# the letters of a reply in any order; the root; a leaf
+expect 0 "$mmtree" next "$tmp/knuth.txt" 1122:B,1344:W,3526:WBW
+has "$tmp/out" "guess:     1462 (it cannot be the code)"
+has "$tmp/out" "possible:  7 codes"
+expect 0 "$mmtree" next "$tmp/knuth.txt"
+has "$tmp/out" "guess:     1122 (it can be the code)"
+has "$tmp/out" "expected:  4.4761 guesses"
+has "$tmp/out" "worst:     5 guesses"
+expect 0 "$mmtree" next "$tmp/knuth.txt" root
+has "$tmp/out" "possible:  1296 codes"
+expect 0 "$mmtree" next "$tmp/knuth.txt" 1122:B,1344:W,3526:BWW,1462:BW
+has "$tmp/out" "guess:     3632 (the code)"
+has "$tmp/out" "replies:   BBBB 1"
+expect 0 "$mmtree" next "$tmp/knuth.txt" 1122:B,1344:W --codes
+has "$tmp/out" "codes:     3523 3525 3526 3532"
+same "$(grep '^codes:' "$tmp/out" | wc -w)" 45 "next --codes: 44 codes"
+expect 0 "$mmtree" next --json --codes "$tmp/knuth.txt" 1122:B,1344:W
+has "$tmp/out" '"path": "1122:B,1344:W", "guess": "3526", "consistent": true, "count": 44, "total": 121, "expected": 2.7500000000, "worst": 3, "histogram": [1, 9, 34]'
+has "$tmp/out" '{"reply": "BBBB", "count": 1}]'
+has "$tmp/out" '"possible": ["3523", "3525",'
+"$mmtree" next "$tmp/knuth.txt" 1122:B,1344:W,3526:BWW --json | grep -q '"consistent": false' ||
+    { echo "FAIL: next --json consistent" >&2; fail=1; }
+# errors name the step and say why
+expect 2 "$mmtree" next "$tmp/knuth.txt" 1122:B,1234:W
+has "$tmp/err" "path step 2: the tree guesses 1344 there, not 1234"
+expect 2 "$mmtree" next "$tmp/knuth.txt" 1122:B,1344:BBB,1335:W
+has "$tmp/err" "path step 3: no code still possible gives reply W to 1335"
+expect 2 "$mmtree" next "$tmp/knuth.txt" 1122:BBBB
+has "$tmp/err" "path step 1: reply BBBB to 1122 ends the game"
+expect 2 "$mmtree" next "$tmp/knuth.txt" 1122:B,13x4:W
+has "$tmp/err" "path step 2: '13x4' is not a code"
+expect 2 "$mmtree" next "$tmp/knuth.txt" 1122:BX
+has "$tmp/err" "path step 1: 'BX' is not a reply"
+expect 2 "$mmtree" next "$tmp/knuth.txt" 1122
+has "$tmp/err" "expected GUESS:REPLY"
+expect 2 "$mmtree" next "$tmp/none.txt"
+has "$tmp/err" "none.txt"
+expect 2 "$mmtree" next
+expect 2 "$mmtree" next "$tmp/knuth.txt" 1122:B extra
+expect 2 "$mmtree" next --bogus "$tmp/knuth.txt"
+expect 0 "$mmtree" next --help
+has "$tmp/out" "usage: mmtree next"
+
+# ---- trace ----
+expect 0 "$mmtree" trace "$tmp/knuth.txt" 3632 1111
+has "$tmp/out" "secret 3632: 5 guesses"
+same "$(sed -n 2,6p "$tmp/out" | tr -s ' ' | tr '\n' ',')" \
+    " 1 1122 B, 2 1344 W, 3 3526 BWW, 4 1462 BW, 5 3632 BBBB," "Knuth's game against 3632"
+has "$tmp/out" "secret 1111: 4 guesses"
+expect 0 "$mmtree" trace --json "$tmp/knuth.mmt" 3632
+has "$tmp/out" '"games": [{"secret": "3632", "guesses": 5, "path": "1122:B,1344:W,3526:BWW,1462:BW", "steps": [{"guess": "1122", "reply": "B"}, {"guess": "1344", "reply": "W"}'
+# the path of --all is the position 'next' reads, where the code is guessed
+expect 0 "$mmtree" trace --all "$tmp/knuth.txt"
+has "$tmp/out" "3632 5 1122:B,1344:W,3526:BWW,1462:BW"
+has "$tmp/out" "1122 1 root"
+path=$(awk '$1 == "6665" { print $3 }' "$tmp/out")
+"$mmtree" next "$tmp/knuth.txt" "$path" | grep -q "guess:     6665 (the code)" ||
+    { echo "FAIL: trace --all path $path does not lead 'next' to 6665" >&2; fail=1; }
+expect 0 "$mmtree" trace --all --csv "$tmp/knuth.txt"
+same "$(head -1 "$tmp/out")" "code,guesses,path" "csv header"
+same "$(grep -c . "$tmp/out")" 1297 "csv rows"
+has "$tmp/out" "3632,5,1122:B,1344:W,3526:BWW,1462:BW"
+expect 0 "$mmtree" trace --worst "$tmp/knuth.txt"
+same "$(awk 'NF == 3' "$tmp/out" | wc -l | tr -d ' ')" 694 "--worst: the 694 codes of 5 guesses"
+same "$(awk 'NF == 3 && $2 != 5' "$tmp/out" | wc -l | tr -d ' ')" 0 "--worst: only 5"
+expect 0 "$mmtree" trace --all --json "$tmp/knuth.txt"
+has "$tmp/out" '"codes": 1296, "total": 5801, "expected": 4.4760802469, "worst": 5, "histogram": [1, 6, 62, 533, 694]'
+has "$tmp/out" '{"secret": "3632", "guesses": 5, "path": "1122:B,1344:W,3526:BWW,1462:BW"}'
+
+# Every rule on MM(4,6): the games played code by code give stats's
+# histogram, and their total.
+for rule in naive knuth irving entropy kooi branch2 e3; do
+    for co in "" --consistent-only; do
+        "$mmtree" build -q --rule $rule $co -o "$tmp/t.mmt"
+        want=$("$mmtree" stats --json "$tmp/t.mmt" | sed 's/.*"total": \([0-9]*\).*"histogram": \[\([^]]*\)\].*/\1: \2/')
+        "$mmtree" trace --all "$tmp/t.mmt" >"$tmp/all"
+        got=$(awk 'NF == 3 { n[$2]++; t += $2; if ($2 > w) w = $2 }
+                   END { printf "%d:", t; for (i = 1; i <= w; i++) printf "%s %d", (i > 1 ? "," : ""), n[i] }' "$tmp/all")
+        same "$got" "$want" "trace --all against stats, $rule $co"
+        same "$(tail -1 "$tmp/all" | sed 's/.*total \([0-9]*\).*histogram \(.*\)/\1: \2/' | tr ' ' ',' | sed 's/:,/: /; s/,/, /g')" \
+            "$want" "trace --all summary, $rule $co"
+    done
+done
+
+expect 2 "$mmtree" trace "$tmp/knuth.txt" 3672
+has "$tmp/err" "'3672' is not a code: '7' is not one of the 6 colours"
+expect 2 "$mmtree" trace "$tmp/knuth.txt" 123
+expect 2 "$mmtree" trace "$tmp/knuth.txt"
+expect 2 "$mmtree" trace "$tmp/knuth.txt" --all 1122
+expect 2 "$mmtree" trace "$tmp/knuth.txt" 1122 --csv
+expect 2 "$mmtree" trace "$tmp/knuth.txt" --all --csv --json
+expect 2 "$mmtree" trace "$tmp/none.txt" --all
+expect 2 "$mmtree" trace --bogus
+expect 0 "$mmtree" trace --help
+has "$tmp/out" "usage: mmtree trace"
+
+exit $fail
