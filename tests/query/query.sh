@@ -1,8 +1,9 @@
 #!/bin/sh
-# mmtree next and trace as a user runs them: Knuth's position after
-# 1122:B,1344:W (44 codes, guess 3526), his worked game against 3632,
-# 'trace --all' against 'stats' for every rule on MM(4,6), and every
-# error with its exit status and its one line.
+# mmtree next, trace and diff --per-code as a user runs them: Knuth's
+# position after 1122:B,1344:W (44 codes, guess 3526), his worked game
+# against 3632, 'trace --all' against 'stats' for every rule on MM(4,6),
+# the per-code diff of Knuth's and Irving's trees, and every error with
+# its exit status and its one line.
 #
 #   sh query.sh MMTREE SOURCE-ROOT
 set -u
@@ -153,5 +154,34 @@ expect 2 "$mmtree" trace "$tmp/none.txt" --all
 expect 2 "$mmtree" trace --bogus
 expect 0 "$mmtree" trace --help
 has "$tmp/out" "usage: mmtree trace"
+
+# ---- diff --per-code ----
+"$mmtree" build -q --rule irving -o "$tmp/irving.txt"
+expect 1 "$mmtree" diff --per-code "$tmp/knuth.txt" "$tmp/irving.txt"
+has "$tmp/out" "change: total -105, expected -0.0810, worst +1; 616 codes differ"
+has "$tmp/out" "A              1       6      62     533     694       0"
+has "$tmp/out" "B              1      10      54     645     583       3"
+has "$tmp/out" "change        +0      +4      -8    +112    -111      +3"
+# each line is a code whose count differs, the two counts agreeing with trace
+line=$(grep '^[1-6]*: A' "$tmp/out" | head -1)
+c=$(echo "$line" | cut -d: -f1)
+a=$("$mmtree" trace "$tmp/knuth.txt" "$c" | sed -n 's/.*: \([0-9]*\) guess.*/\1/p')
+b=$("$mmtree" trace "$tmp/irving.txt" "$c" | sed -n 's/.*: \([0-9]*\) guess.*/\1/p')
+same "$line" "$c: A $a, B $b ($(printf '%+d' $((b - a))))" "per-code line against trace"
+expect 0 "$mmtree" diff --per-code "$tmp/knuth.txt" "$tmp/knuth.mmt"
+has "$tmp/out" "0 codes differ"
+expect 1 "$mmtree" diff --per-code --brief --json "$tmp/knuth.txt" "$tmp/irving.txt"
+has "$tmp/out" '"codes_differing": 616, "change": {"total": -105, "expected": -0.0810185185, "worst": 1, "histogram": [0, 4, -8, 112, -111, 3]}}'
+expect 1 "$mmtree" diff --per-code --json "$tmp/knuth.txt" "$tmp/irving.txt"
+has "$tmp/out" '"changes": [{"code": "'
+expect 1 "$mmtree" diff --json "$tmp/knuth.txt" "$tmp/irving.txt"
+has "$tmp/out" '"nodes_differing": 1, "differences": [{"path": "", "kind": "guess", "a": {"guess": "1122", "count": 1296, "consistent": true, "total": 5801, "worst": 5}, "b": {"guess": "1123"'
+has "$tmp/out" '"change": {"total": -105, "expected": -0.0810185185, "worst": 1}}'
+expect 0 "$mmtree" diff --json "$tmp/knuth.txt" "$tmp/knuth.mmt"
+has "$tmp/out" '"nodes_differing": 0, "differences": []'
+"$mmtree" build -q -p 3 -c 4 -o "$tmp/small.txt"
+expect 2 "$mmtree" diff --per-code "$tmp/knuth.txt" "$tmp/small.txt"
+has "$tmp/err" "different games"
+expect 2 "$mmtree" diff --per-code "$tmp/knuth.txt" "$tmp/none.txt"
 
 exit $fail
