@@ -74,5 +74,7 @@ int cmd_diff(int argc, char **argv);
 int cmd_render(int argc, char **argv);
 int cmd_next(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
+int cmd_play(int argc, char **argv);
+int cmd_assist(int argc, char **argv);
 
 #endif

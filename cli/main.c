@@ -50,6 +50,8 @@ static const struct cmd commands[] = {
     {"render", cmd_render_exec, "draw a tree with Graphviz"},
     {"next", cmd_next, "the guess to play after some guesses and replies"},
     {"trace", cmd_trace, "the game a tree plays against a code, or every code"},
+    {"play", cmd_play, "find the computer's code"},
+    {"assist", cmd_assist, "the computer finds your code"},
 };
 
 static void usage(FILE *f)

@@ -3,7 +3,8 @@
 # Run as root (or with sudo available); does nothing when all are present.
 set -eu
 pkgs="gcc clang meson ninja-build pkg-config scdoc libxml2-dev libxml2-utils
-      libgraphviz-dev graphviz xz-utils libclang-rt-14-dev time hyperfine"
+      libgraphviz-dev graphviz xz-utils libclang-rt-14-dev time hyperfine
+      bsdutils"
 missing=""
 for p in $pkgs; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||

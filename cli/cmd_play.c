@@ -1,0 +1,410 @@
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "mmtree/query.h"
+#include "session.h"
+
+static const char play_help[] =
+    "usage: mmtree play [-p P] [-c C] [-n] [--secret CODE | --seed N]\n"
+    "                   [--tree TREE | --rule R]\n"
+    "\n"
+    "The computer makes up a code and you find it.  Type a guess (1122); the\n"
+    "reply comes in Knuth's letters: one B per black hit (right colour, right\n"
+    "place), one W per white hit (right colour, wrong place), '-' for none.\n"
+    "Commands:\n"
+    "\n"
+    "  hint       the guess of the tree (or the rule) here\n"
+    "  list       the codes still possible (the first 100; 'list all')\n"
+    "  undo       take back the last guess\n"
+    "  quit       give up (also 'give up'): the code is shown\n"
+    "  help       this list\n"
+    "\n"
+    "On a terminal there is a prompt; otherwise one guess is read a line and\n"
+    "one line is written a guess, so a script can drive it:\n"
+    "\n"
+    "  guess 1: 1122 got B; 256 codes possible\n"
+    "\n"
+    "Bad input gets one line on stderr ('<stdin>:LINE:1: error: ...' when\n"
+    "not on a terminal) and is read again.  At the end, a line a guess: your\n"
+    "guess, its reply, the codes it left, the guess of the tree (or the rule)\n"
+    "in the same position and the codes that would have left for the same\n"
+    "secret; with a tree, also the number of guesses the tree expected in\n"
+    "all from there (the guesses made, plus its expected number from that\n"
+    "node, its own guess included).  A last line says how many guesses the\n"
+    "tree needs for the code, and what leaving the tree cost against what it\n"
+    "expected where you left it.  Once you leave the tree, it has no guess.\n"
+    "\n"
+    "  -p, --pegs P        pegs (default 4; with --tree, the tree's)\n"
+    "  -c, --colors C      colours (default 6; with --tree, the tree's)\n"
+    "  -n, --no-repeat     codes have distinct colours\n"
+    "      --secret CODE   the code to find (default: drawn at random)\n"
+    "      --seed N        draw the code from seed N (the same code each time)\n"
+    "      --tree TREE     the strategy for hints and the comparison: a tree of\n"
+    "                      any format (its game is the game)\n"
+    "  -r, --rule R        or a rule (default knuth); the optimal rules plan\n"
+    "                      their whole tree first, on games of at most 2401\n"
+    "                      codes\n"
+    "  -h, --help          this text\n"
+    "\n"
+    "Exit status: 0 code found, 1 given up or the input ended first, 2 bad\n"
+    "usage.\n";
+
+static const char play_commands[] =
+    "type a guess, or: hint, list, list all, undo, quit (give up)";
+
+/* The strategy's guess at each position (after the first i guesses),
+ * computed once: a rule may take a while on a big game. */
+typedef struct advice {
+    bool known, have;
+    mm_code guess;
+    uint32_t node;
+} advice;
+
+typedef struct game {
+    session s;
+    mm_code secret;
+    advice *adv;
+    size_t nadv;
+} game;
+
+static int advise(game *gm, uint32_t i, const advice **out)
+{
+    if (i >= gm->nadv) {
+        advice *na = realloc(gm->adv, ((size_t)i + 1) * sizeof *na);
+        if (!na)
+            return cli_usage_error("play", "out of memory");
+        memset(na + gm->nadv, 0, ((size_t)i + 1 - gm->nadv) * sizeof *na);
+        gm->adv = na;
+        gm->nadv = (size_t)i + 1;
+    }
+    advice *a = &gm->adv[i];
+    if (!a->known) {
+        mm_code *S;
+        uint32_t m;
+        int rc = session_codes(&gm->s, i, &S, &m);
+        if (!rc)
+            rc = session_guess(&gm->s, i, S, m, &a->guess, &a->node, &a->have);
+        free(S);
+        if (rc)
+            return rc;
+        a->known = true;
+    }
+    *out = a;
+    return EXIT_OK;
+}
+
+/* Codes left after the first i guesses and then guess y, against the
+ * secret; 0 when y is the secret. */
+static int left_after(game *gm, uint32_t i, mm_code y, uint32_t *left)
+{
+    session *s = &gm->s;
+    int slot = mm_game_score(&s->g, y, gm->secret);
+    *left = 0;
+    if (slot == s->g.win)
+        return EXIT_OK;
+    mm_step *steps = malloc(((size_t)i + 1) * sizeof *steps);
+    if (!steps)
+        return cli_usage_error("play", "out of memory");
+    memcpy(steps, s->steps, (size_t)i * sizeof *steps);
+    steps[i] = (mm_step){y, slot};
+    mm_code *S;
+    mm_diag d;
+    mm_diag_clear(&d);
+    mm_status st = mm_codes_after(&s->g, steps, i + 1, &S, left, NULL, &d);
+    free(steps);
+    if (st)
+        return cli_report(&d, st);
+    free(S);
+    return EXIT_OK;
+}
+
+static void count_text(uint32_t n, char *buf, size_t size)
+{
+    if (n)
+        snprintf(buf, size, "%u", n);
+    else
+        snprintf(buf, size, "found");
+}
+
+/* What the tree says of the secret: its number of guesses, and what
+ * leaving it cost. */
+static int tree_verdict(game *gm, bool found, int32_t off, double expected_there)
+{
+    session *s = &gm->s;
+    char code[MM_MAX_PEGS + 1];
+    uint32_t k;
+    mm_diag d;
+    mm_diag_clear(&d);
+    mm_status st = mm_tree_trace(&s->t, &s->g, gm->secret, NULL, 0, &k, NULL, &d);
+    if (st)
+        return cli_report(&d, st);
+    printf("the tree finds %s in %u guesses", mm_code_format(&s->g, gm->secret, code), k);
+    if (off < 0)
+        printf("; you played its guesses throughout\n");
+    else if (found)
+        printf("; you left it at guess %d, where it expected %.4f guesses in all: you needed "
+               "%u (%+.4f)\n", off + 1, expected_there, s->n, (double)s->n - expected_there);
+    else
+        printf("; you left it at guess %d, where it expected %.4f guesses in all\n", off + 1,
+               expected_there);
+    return EXIT_OK;
+}
+
+static int summary(game *gm, bool found)
+{
+    session *s = &gm->s;
+    const mm_game *g = &s->g;
+    bool tree = s->t.nnodes != 0;
+    int p = g->pegs, rc = EXIT_OK;
+    int32_t off = -1;
+    double expected_off = 0;
+    char code[MM_MAX_PEGS + 1], reply[MM_REPLY_MAX], yc[MM_MAX_PEGS + 1];
+    char left[16], would[16], expected[32];
+    const char *who = tree ? "tree" : s->name;
+    int cw = p > 5 ? p : 5, w = p > (int)strlen(who) ? p : (int)strlen(who);
+    printf("%5s  %-*s  %-*s  %6s | %-*s  %6s%s\n", "guess", cw, "code", cw, "reply", "left", w,
+           who, "leaves", tree ? "  expected" : "");
+    for (uint32_t i = 0; i < s->n && !rc; i++) {
+        const mm_step *st = &s->steps[i];
+        const advice *a;
+        uint32_t n_left, n_would = 0;
+        if ((rc = advise(gm, i, &a)) || (rc = left_after(gm, i, st->guess, &n_left)))
+            break;
+        count_text(n_left, left, sizeof left);
+        expected[0] = '\0';
+        if (a->have) {
+            if ((rc = left_after(gm, i, a->guess, &n_would)))
+                break;
+            count_text(n_would, would, sizeof would);
+            mm_code_format(g, a->guess, yc);
+        }
+        if (tree && a->have) {
+            mm_stats ns;
+            mm_node_stats(&s->t, a->node, &ns);
+            double e = (double)i + (double)ns.total / (double)ns.codes;
+            snprintf(expected, sizeof expected, "  %8.4f", e);
+            if (off < 0 && a->guess != st->guess) {
+                off = (int32_t)i;
+                expected_off = e;
+            }
+        }
+        printf("%5u  %-*s  %-*s  %6s | ", i + 1, cw, mm_code_format(g, st->guess, code), cw,
+               mm_reply_format(g, st->slot, reply), left);
+        if (a->have)
+            printf("%-*s  %6s%s\n", w, yc, would, expected);
+        else
+            printf("-\n");
+    }
+    if (!rc && tree)
+        rc = tree_verdict(gm, found, off, expected_off);
+    fflush(stdout);
+    return rc;
+}
+
+static int hint(game *gm)
+{
+    session *s = &gm->s;
+    const advice *a;
+    char code[MM_MAX_PEGS + 1];
+    int rc = advise(gm, s->n, &a);
+    if (rc)
+        return rc;
+    if (a->have) {
+        session_say("hint: %s%s guesses %s here", s->t.nnodes ? "" : "rule ", s->name,
+                    mm_code_format(&s->g, a->guess, code));
+        return EXIT_OK;
+    }
+    /* off the tree: say where the game left it */
+    for (uint32_t i = 0; i < s->n; i++) {
+        if ((rc = advise(gm, i, &a)))
+            return rc;
+        if (a->have && a->guess != s->steps[i].guess) {
+            session_say("hint: none, the tree has no guess here: you left it at guess %u, "
+                        "where it guesses %s", i + 1, mm_code_format(&s->g, a->guess, code));
+            break;
+        }
+    }
+    return EXIT_OK;
+}
+
+typedef enum { FOUND, GAVE_UP, ENDED, FAILED } ending;
+
+static ending guesses(game *gm)
+{
+    session *s = &gm->s;
+    char prompt[32], code[MM_MAX_PEGS + 1], reply[MM_REPLY_MAX];
+    for (;;) {
+        snprintf(prompt, sizeof prompt, "guess %u> ", s->n + 1);
+        const char *line = session_read(s, prompt);
+        if (!line)
+            return ENDED;
+        if (session_is(line, "quit") || session_is(line, "q") || session_is(line, "give up"))
+            return GAVE_UP;
+        if (session_is(line, "help") || session_is(line, "?")) {
+            session_say("%s", play_commands);
+        } else if (session_is(line, "hint")) {
+            if (hint(gm))
+                return FAILED;
+        } else if (session_is(line, "undo")) {
+            if (!s->n) {
+                session_error(s, "nothing to undo: no guess yet");
+                continue;
+            }
+            s->n--;
+            session_say("took back guess %u, %s", s->n + 1,
+                        mm_code_format(&s->g, s->steps[s->n].guess, code));
+        } else if (session_is(line, "list") || session_is(line, "list all")) {
+            mm_code *S;
+            uint32_t m;
+            if (session_codes(s, s->n, &S, &m))
+                return FAILED;
+            session_list(s, S, m, session_is(line, "list all"));
+            free(S);
+        } else {
+            mm_diag d;
+            mm_code x;
+            mm_diag_clear(&d);
+            if (mm_code_parse(&s->g, line, strlen(line), &x, &d)) {
+                session_error(s, "%s ('help' lists the commands)", d.msg);
+                continue;
+            }
+            int slot = mm_game_score(&s->g, x, gm->secret);
+            if (!session_push(s, x, slot))
+                return FAILED;
+            if (s->n < gm->nadv)
+                gm->adv[s->n].known = false;   /* a new position */
+            mm_reply_format(&s->g, slot, reply);
+            if (slot == s->g.win) {
+                session_say("guess %u: %s got %s: found in %u guess%s", s->n,
+                            mm_code_format(&s->g, x, code), reply, s->n, s->n == 1 ? "" : "es");
+                return FOUND;
+            }
+            mm_code *S;
+            uint32_t m;
+            if (session_codes(s, s->n, &S, &m))
+                return FAILED;
+            free(S);
+            session_say("guess %u: %s got %s; %u code%s possible", s->n,
+                        mm_code_format(&s->g, x, code), reply, m, m == 1 ? "" : "s");
+        }
+    }
+}
+
+/* splitmix64: the secret from a seed, the same on every machine. */
+static uint64_t mix(uint64_t x)
+{
+    x += UINT64_C(0x9e3779b97f4a7c15);
+    x = (x ^ (x >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    x = (x ^ (x >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return x ^ (x >> 31);
+}
+
+static uint64_t fresh_seed(void)
+{
+    uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+    int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+    if (fd >= 0) {
+        uint64_t r;
+        if (read(fd, &r, sizeof r) == (ssize_t)sizeof r)
+            seed ^= r;
+        close(fd);
+    }
+    return seed;
+}
+
+static int run(game *gm)
+{
+    session *s = &gm->s;
+    char code[MM_MAX_PEGS + 1];
+    if (s->tty)
+        session_say("MM(%d,%d%s): find the code of %d pegs in colours %c-%c ('help' lists "
+                    "the commands)", s->g.pegs, s->g.colors, s->g.repeat ? "" : ", no repeat",
+                    s->g.pegs, mm_color_char(&s->g, 0), mm_color_char(&s->g, s->g.colors - 1));
+    ending e = guesses(gm);
+    if (e == FAILED)
+        return EXIT_BAD;
+    mm_code_format(&s->g, gm->secret, code);
+    if (e == GAVE_UP)
+        session_say("you gave up after %u guess%s: the code was %s", s->n,
+                    s->n == 1 ? "" : "es", code);
+    else if (e == ENDED)
+        session_say("the input ended after %u guess%s: the code was %s", s->n,
+                    s->n == 1 ? "" : "es", code);
+    int rc = summary(gm, e == FOUND);
+    return rc ? rc : e == FOUND ? EXIT_OK : EXIT_CHECK;
+}
+
+int cmd_play(int argc, char **argv)
+{
+    enum { OPT_TREE = 256, OPT_SECRET, OPT_SEED };
+    static const struct option longopts[] = {
+        {"pegs", required_argument, NULL, 'p'},
+        {"colors", required_argument, NULL, 'c'},
+        {"colours", required_argument, NULL, 'c'},
+        {"no-repeat", no_argument, NULL, 'n'},
+        {"secret", required_argument, NULL, OPT_SECRET},
+        {"seed", required_argument, NULL, OPT_SEED},
+        {"tree", required_argument, NULL, OPT_TREE},
+        {"rule", required_argument, NULL, 'r'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    session_opts o = {0};
+    const char *secret = NULL;
+    long seed = -1;
+    int c;
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":p:c:nr:h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'p':
+            if (!cli_int("play", "--pegs", optarg, 1, MM_MAX_PEGS, &o.pegs))
+                return EXIT_BAD;
+            break;
+        case 'c':
+            if (!cli_int("play", "--colors", optarg, 1, MM_MAX_COLORS, &o.colors))
+                return EXIT_BAD;
+            break;
+        case 'n': o.no_repeat = true; break;
+        case OPT_SECRET: secret = optarg; break;
+        case OPT_SEED:
+            if (!cli_int("play", "--seed", optarg, 0, 0x7fffffffL, &seed))
+                return EXIT_BAD;
+            break;
+        case OPT_TREE: o.tree = optarg; break;
+        case 'r': o.rule = optarg; break;
+        case 'h': fputs(play_help, stdout); return EXIT_OK;
+        case ':': return cli_usage_error("play", "option '%s' needs a value", argv[optind - 1]);
+        default: return cli_usage_error("play", "unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        return cli_usage_error("play", "unexpected argument '%s'", argv[optind]);
+    if (secret && seed >= 0)
+        return cli_usage_error("play", "--secret and --seed exclude each other");
+    game gm;
+    memset(&gm, 0, sizeof gm);
+    int rc = session_open(&gm.s, "play", &o);
+    if (rc)
+        return rc;
+    if (secret) {
+        mm_diag d;
+        mm_diag_clear(&d);
+        if (mm_code_parse(&gm.s.g, secret, strlen(secret), &gm.secret, &d))
+            rc = cli_usage_error("play", "--secret: %s", d.msg);
+    } else {
+        gm.secret = (mm_code)(mix(seed >= 0 ? (uint64_t)seed : fresh_seed()) %
+                              gm.s.g.ncodes);
+    }
+    if (!rc)
+        rc = run(&gm);
+    free(gm.adv);
+    session_close(&gm.s);
+    return rc;
+}

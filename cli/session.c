@@ -1,0 +1,220 @@
+/* What mmtree play and mmtree assist share (session.h). */
+#include "session.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "core/grow.h"
+#include "mmtree/query.h"
+
+/* The game of the options, or of the tree, which the options must not
+ * contradict. */
+static int open_tree(session *s, const session_opts *o)
+{
+    int rc = cli_read_tree(o->tree, &s->t, &s->g);
+    if (rc)
+        return rc;
+    if ((o->pegs && o->pegs != s->g.pegs) || (o->colors && o->colors != s->g.colors) ||
+        (o->no_repeat && s->g.repeat)) {
+        rc = cli_usage_error(s->cmd, "'%s' is a tree of MM(%d,%d%s): -p, -c and -n must "
+                             "agree or be left out", o->tree, s->g.pegs, s->g.colors,
+                             s->g.repeat ? "" : ", no repeat");
+        mm_game_release(&s->g);
+        mm_tree_release(&s->t);
+        return rc;
+    }
+    snprintf(s->name, sizeof s->name, "the tree");
+    return EXIT_OK;
+}
+
+static int open_rule(session *s, const session_opts *o)
+{
+    mm_diag d;
+    mm_diag_clear(&d);
+    mm_status st = mm_game_init(&s->g, o->pegs ? (int)o->pegs : 4,
+                                o->colors ? (int)o->colors : 6, !o->no_repeat, &d);
+    if (st)
+        return cli_usage_error(s->cmd, "%s", d.msg);
+    if ((st = mm_rule_parse(o->rule ? o->rule : "knuth", &s->rule.rule, &d))) {
+        mm_game_release(&s->g);
+        return cli_usage_error(s->cmd, "%s", d.msg);
+    }
+    s->rule.threads = 1;
+    snprintf(s->name, sizeof s->name, "%s", mm_rule_name(s->rule.rule));
+    if (s->rule.rule < MM_RULE_COUNT_ONE_STEP)
+        return EXIT_OK;
+    /* A rule that plans the whole tree: plan it, then play the tree. */
+    if (s->g.ncodes > SESSION_OPTIMAL_MAX) {
+        int rc = cli_usage_error(s->cmd, "rule '%s' plans a whole tree: mmtree plays it on "
+                                 "games of at most %d codes, and MM(%d,%d) has %u",
+                                 s->name, SESSION_OPTIMAL_MAX, s->g.pegs, s->g.colors,
+                                 s->g.ncodes);
+        mm_game_release(&s->g);
+        return rc;
+    }
+    s->rule.threads = 0;
+    if ((st = mm_compile(&s->g, &s->rule, &s->t, &d))) {
+        mm_game_release(&s->g);
+        return cli_report(&d, st);
+    }
+    return EXIT_OK;
+}
+
+int session_open(session *s, const char *cmd, const session_opts *o)
+{
+    memset(s, 0, sizeof *s);
+    s->cmd = cmd;
+    s->tty = isatty(STDIN_FILENO);
+    mm_compile_opts_init(&s->rule);
+    mm_tree_init(&s->t, 0, 0, true);
+    if (o->tree && o->rule)
+        return cli_usage_error(cmd, "--tree and --rule exclude each other");
+    return o->tree ? open_tree(s, o) : open_rule(s, o);
+}
+
+void session_close(session *s)
+{
+    free(s->buf);
+    free(s->steps);
+    mm_tree_release(&s->t);
+    mm_game_release(&s->g);
+}
+
+const char *session_read(session *s, const char *prompt)
+{
+    for (;;) {
+        if (s->tty && prompt)
+            fputs(prompt, stdout);
+        fflush(stdout);
+        ssize_t len = getline(&s->buf, &s->bufcap, stdin);
+        if (len < 0) {
+            if (s->tty)
+                putchar('\n');   /* the shell's prompt on a line of its own */
+            return NULL;
+        }
+        s->line++;
+        char *p = s->buf, *end = s->buf + len;
+        while (end > p && (end[-1] == '\n' || end[-1] == '\r' || end[-1] == ' ' ||
+                           end[-1] == '\t'))
+            *--end = '\0';
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (*p)
+            return p;
+    }
+}
+
+void session_error(session *s, const char *fmt, ...)
+{
+    mm_diag d;
+    va_list ap;
+    mm_diag_clear(&d);
+    va_start(ap, fmt);
+    mm_diag_vset(&d, MM_ERR_USAGE, fmt, ap);
+    va_end(ap);
+    if (!s->tty) {
+        mm_diag_file(&d, "-");
+        d.line = s->line;
+    }
+    fflush(stdout);
+    cli_report(&d, MM_ERR_USAGE);
+}
+
+void session_say(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    putchar('\n');
+    fflush(stdout);
+}
+
+bool session_push(session *s, mm_code guess, int slot)
+{
+    mm_step *ns = grow_array(s->steps, &s->cap, (size_t)s->n + 1, 16, sizeof *ns);
+    if (!ns)
+        return false;
+    s->steps = ns;
+    s->steps[s->n++] = (mm_step){guess, slot};
+    return true;
+}
+
+uint16_t session_played(const session *s, uint32_t n)
+{
+    uint16_t played = 0;
+    for (uint32_t i = 0; i < n; i++)
+        played |= s->g.colorset[s->steps[i].guess];
+    return played;
+}
+
+int session_codes(session *s, uint32_t n, mm_code **codes, uint32_t *count)
+{
+    mm_diag d;
+    mm_diag_clear(&d);
+    mm_status st = mm_codes_after(&s->g, s->steps, n, codes, count, NULL, &d);
+    return st ? cli_report(&d, st) : EXIT_OK;
+}
+
+int session_guess(session *s, uint32_t n, const mm_code *S, uint32_t m,
+                  mm_code *guess, uint32_t *node, bool *have)
+{
+    mm_diag d;
+    mm_diag_clear(&d);
+    *have = false;
+    *node = MM_NO_NODE;
+    if (s->t.nnodes) {
+        if (mm_tree_follow(&s->t, &s->g, s->steps, n, node, NULL) != MM_OK)
+            return EXIT_OK;   /* the game left the tree */
+        *guess = s->t.nodes[*node].guess;
+        *have = true;
+        return EXIT_OK;
+    }
+    mm_status st = mm_compile_guess(&s->g, &s->rule, S, m, session_played(s, n), guess, &d);
+    if (st)
+        return cli_report(&d, st);
+    *have = true;
+    return EXIT_OK;
+}
+
+bool session_contains(const mm_code *S, uint32_t m, mm_code x)
+{
+    uint32_t lo = 0, hi = m;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (S[mid] < x)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < m && S[lo] == x;
+}
+
+void session_list(session *s, const mm_code *S, uint32_t m, bool all)
+{
+    enum { SHOWN = 100, WIDTH = 78 };
+    uint32_t k = all || m <= SHOWN ? m : SHOWN;
+    char code[MM_MAX_PEGS + 1];
+    int col = printf("%u code%s possible:", m, m == 1 ? "" : "s");
+    for (uint32_t i = 0; i < k; i++) {
+        if (s->tty && col + 1 + s->g.pegs > WIDTH) {
+            fputs("\n ", stdout);
+            col = 1;
+        }
+        col += printf(" %s", mm_code_format(&s->g, S[i], code));
+    }
+    if (k < m)
+        printf(" ... and %u more ('list all')", m - k);
+    putchar('\n');
+    fflush(stdout);
+}
+
+bool session_is(const char *line, const char *word)
+{
+    return strcasecmp(line, word) == 0;
+}
