@@ -1,8 +1,11 @@
 #include <getopt.h>
+#include <libgen.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -37,12 +40,14 @@ static const char build_help[] =
     "  -q, --quiet           no summary on stderr\n"
     "      --no-symmetry     baseline: score every code at every node\n"
     "      --no-prune        baseline: score every guess in full\n"
-    "      --time-limit S    optimal rules: stop after S seconds and write the\n"
-    "                        best tree found, marked not proven optimal\n"
-    "      --checkpoint FILE optimal rules: save the search to FILE now and\n"
-    "                        then, and resume from it when it exists\n"
-    "      --value-only      optimal rules: search values only, then build the\n"
-    "                        tree in a second pass (same tree)\n"
+    "\n"
+    "Optimal rules only (refused with the others):\n"
+    "      --time-limit S    stop after S seconds and write the best tree\n"
+    "                        found, marked not proven optimal (exit status 3)\n"
+    "      --checkpoint FILE save the search to FILE now and then, and resume\n"
+    "                        from it when it exists (not the file of -o)\n"
+    "      --value-only      search values only, then build the tree in a\n"
+    "                        second pass (same tree)\n"
     "  -h, --help            this text\n"
     "\n"
     "Rules (ties: a guess that can be the code, then lexical order):\n"
@@ -56,12 +61,166 @@ static const char build_help[] =
     "  optimal  least total number of guesses, then least worst case\n"
     "  optimal-consistent  the same, guessing only codes that can be the code\n"
     "  optimal-worst       least worst case, then least total\n"
-    "  Ctrl-C stops an optimal search like --time-limit.\n"
+    "  Ctrl-C (or SIGTERM, SIGHUP) stops an optimal search like --time-limit;\n"
+    "  a second one ends mmtree at once, writing nothing.\n"
     "\n"
-    "Exit status: 0 ok, 2 bad usage.\n";
+    "Exit status: 0 ok, 2 bad usage, 3 an optimal search stopped before its\n"
+    "proof (the best tree found is written).\n";
 
 enum { OPT_CONSISTENT = 256, OPT_FIRST, OPT_NOSYM, OPT_NOPRUNE, OPT_NAMES,
        OPT_TIME, OPT_CKPT, OPT_VALUE };
+
+/* What the command line asks for. */
+typedef struct build_args {
+    long pegs, colors, threads, names;
+    bool repeat, quiet;
+    const char *rule, *first, *out, *fmtname;
+    const char *optimal_only;   /* the first option only optimal rules take */
+    mm_compile_opts o;
+} build_args;
+
+static const struct option longopts[] = {
+    {"pegs", required_argument, NULL, 'p'},
+    {"colors", required_argument, NULL, 'c'},
+    {"colours", required_argument, NULL, 'c'},
+    {"no-repeat", no_argument, NULL, 'n'},
+    {"rule", required_argument, NULL, 'r'},
+    {"consistent-only", no_argument, NULL, OPT_CONSISTENT},
+    {"first", required_argument, NULL, OPT_FIRST},
+    {"output", required_argument, NULL, 'o'},
+    {"format", required_argument, NULL, 'f'},
+    {"name-subtrees", required_argument, NULL, OPT_NAMES},
+    {"threads", required_argument, NULL, 'j'},
+    {"quiet", no_argument, NULL, 'q'},
+    {"no-symmetry", no_argument, NULL, OPT_NOSYM},
+    {"no-prune", no_argument, NULL, OPT_NOPRUNE},
+    {"time-limit", required_argument, NULL, OPT_TIME},
+    {"checkpoint", required_argument, NULL, OPT_CKPT},
+    {"value-only", no_argument, NULL, OPT_VALUE},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+/* An option of the optimal rules: remember the first one given. */
+static void optimal_option(build_args *a, const char *name)
+{
+    if (!a->optimal_only)
+        a->optimal_only = name;
+}
+
+/* One option; -1 to go on, else the exit status. */
+static int parse_option(build_args *a, int c, char **argv)
+{
+    mm_compile_opts *o = &a->o;
+    switch (c) {
+    case 'p': return cli_int("build", "--pegs", optarg, 1, MM_MAX_PEGS, &a->pegs) ? -1 : EXIT_BAD;
+    case 'c':
+        return cli_int("build", "--colors", optarg, 1, MM_MAX_COLORS, &a->colors) ? -1 : EXIT_BAD;
+    case 'n': a->repeat = false; return -1;
+    case 'r': a->rule = optarg; return -1;
+    case OPT_CONSISTENT: o->consistent_only = true; return -1;
+    case OPT_FIRST: a->first = optarg; return -1;
+    case 'o': a->out = optarg; return -1;
+    case 'f': a->fmtname = optarg; return -1;
+    case OPT_NAMES:
+        return cli_int("build", "--name-subtrees", optarg, 0, MM_MAX_CODES, &a->names) ? -1
+                                                                                   : EXIT_BAD;
+    case 'j': return cli_int("build", "--threads", optarg, 1, 64, &a->threads) ? -1 : EXIT_BAD;
+    case 'q': a->quiet = true; return -1;
+    case OPT_NOSYM: o->no_symmetry = true; return -1;
+    case OPT_NOPRUNE: o->no_prune = true; return -1;
+    case OPT_TIME: {
+        char *end;
+        optimal_option(a, "--time-limit");
+        o->time_limit = strtod(optarg, &end);
+        if (end == optarg || *end || !(o->time_limit > 0) || o->time_limit > 1e9)
+            return cli_usage_error("build", "--time-limit: '%s' is not a number of seconds",
+                                   optarg);
+        return -1;
+    }
+    case OPT_CKPT: optimal_option(a, "--checkpoint"); o->checkpoint = optarg; return -1;
+    case OPT_VALUE: optimal_option(a, "--value-only"); o->value_only = true; return -1;
+    case 'h': fputs(build_help, stdout); return EXIT_OK;
+    case ':': return cli_usage_error("build", "option '%s' needs a value", argv[optind - 1]);
+    default: return cli_usage_error("build", "unknown option '%s'", argv[optind - 1]);
+    }
+}
+
+static int parse_args(int argc, char **argv, build_args *a)
+{
+    memset(a, 0, sizeof *a);
+    a->pegs = 4;
+    a->colors = 6;
+    a->repeat = true;
+    a->rule = "knuth";
+    a->out = "-";
+    mm_compile_opts_init(&a->o);
+    int c, rc;
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":p:c:nr:o:f:j:qh", longopts, NULL)) != -1)
+        if ((rc = parse_option(a, c, argv)) >= 0)
+            return rc;
+    if (optind < argc)
+        return cli_usage_error("build", "unexpected argument '%s'", argv[optind]);
+    return -1;
+}
+
+/* ---- the checkpoint must not be the output ---- */
+
+/* The file path names, for comparing: its target when it is a symlink
+ * to nothing yet (one level), else path itself.  Into buf. */
+static const char *link_target(const char *path, char *buf, size_t size)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0 || !S_ISLNK(st.st_mode) || stat(path, &st) == 0)
+        return path;
+    ssize_t n = readlink(path, buf, size - 1);
+    if (n <= 0)
+        return path;
+    buf[n] = '\0';
+    if (buf[0] == '/' || !strchr(path, '/'))
+        return buf;
+    /* relative to the link's directory */
+    char dir[PATH_MAX], tail[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s", path);
+    snprintf(tail, sizeof tail, "%s", buf);
+    int w = snprintf(buf, size, "%s/%s", dirname(dir), tail);
+    return w < 0 || (size_t)w >= size ? path : buf;
+}
+
+/* Do a and b name one file: the same inode where both exist (symlinks
+ * and hard links included), the same name in the same directory where
+ * neither does? */
+static bool same_file(const char *a, const char *b)
+{
+    char la[PATH_MAX], lb[PATH_MAX], da[PATH_MAX], db[PATH_MAX], ba[PATH_MAX], bb[PATH_MAX];
+    struct stat sa, sb;
+    a = link_target(a, la, sizeof la);
+    b = link_target(b, lb, sizeof lb);
+    bool ea = stat(a, &sa) == 0, eb = stat(b, &sb) == 0;
+    if (ea || eb)
+        return ea && eb && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    snprintf(da, sizeof da, "%s", a);
+    snprintf(db, sizeof db, "%s", b);
+    snprintf(ba, sizeof ba, "%s", a);
+    snprintf(bb, sizeof bb, "%s", b);
+    return !strcmp(basename(ba), basename(bb)) && stat(dirname(da), &sa) == 0 &&
+           stat(dirname(db), &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* Options that the rule does not take are refused, not ignored. */
+static int check_args(const build_args *a)
+{
+    bool optimal = a->o.rule >= MM_RULE_COUNT_ONE_STEP;
+    if (!optimal && a->optimal_only)
+        return cli_usage_error("build", "%s applies to the optimal rules only, not to '%s'",
+                               a->optimal_only, mm_rule_name(a->o.rule));
+    if (a->o.checkpoint && strcmp(a->out, "-") && same_file(a->o.checkpoint, a->out))
+        return cli_usage_error("build", "--checkpoint '%s' is the output file '%s'",
+                               a->o.checkpoint, a->out);
+    return -1;
+}
 
 /* ---- optimal searches: stopping and progress ---- */
 static volatile sig_atomic_t build_stop;
@@ -74,162 +233,115 @@ static void show_progress(void *arg, const mm_optimal_report *r)
             (unsigned long long)r->total, 100.0 * r->done);
 }
 
-int cmd_build(int argc, char **argv)
+/* Compile the tree; for an optimal rule with stops, progress and its
+ * report. */
+static mm_status compile(const mm_game *g, build_args *a, mm_optimal_report *rep,
+                         mm_tree *t, double *secs, mm_diag *d)
 {
-    static const struct option longopts[] = {
-        {"pegs", required_argument, NULL, 'p'},
-        {"colors", required_argument, NULL, 'c'},
-        {"colours", required_argument, NULL, 'c'},
-        {"no-repeat", no_argument, NULL, 'n'},
-        {"rule", required_argument, NULL, 'r'},
-        {"consistent-only", no_argument, NULL, OPT_CONSISTENT},
-        {"first", required_argument, NULL, OPT_FIRST},
-        {"output", required_argument, NULL, 'o'},
-        {"format", required_argument, NULL, 'f'},
-        {"name-subtrees", required_argument, NULL, OPT_NAMES},
-        {"threads", required_argument, NULL, 'j'},
-        {"quiet", no_argument, NULL, 'q'},
-        {"no-symmetry", no_argument, NULL, OPT_NOSYM},
-        {"no-prune", no_argument, NULL, OPT_NOPRUNE},
-        {"time-limit", required_argument, NULL, OPT_TIME},
-        {"checkpoint", required_argument, NULL, OPT_CKPT},
-        {"value-only", no_argument, NULL, OPT_VALUE},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
-    long pegs = 4, colors = 6, threads = 0, names = 0;
-    bool repeat = true, quiet = false;
-    const char *rule = "knuth", *first = NULL, *out = "-", *fmtname = NULL;
-    mm_compile_opts o;
-    mm_compile_opts_init(&o);
-    int c;
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":p:c:nr:o:f:j:qh", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'p':
-            if (!cli_int("build", "--pegs", optarg, 1, MM_MAX_PEGS, &pegs))
-                return EXIT_BAD;
-            break;
-        case 'c':
-            if (!cli_int("build", "--colors", optarg, 1, MM_MAX_COLORS, &colors))
-                return EXIT_BAD;
-            break;
-        case 'n': repeat = false; break;
-        case 'r': rule = optarg; break;
-        case OPT_CONSISTENT: o.consistent_only = true; break;
-        case OPT_FIRST: first = optarg; break;
-        case 'o': out = optarg; break;
-        case 'f': fmtname = optarg; break;
-        case OPT_NAMES:
-            if (!cli_int("build", "--name-subtrees", optarg, 0, MM_MAX_CODES, &names))
-                return EXIT_BAD;
-            break;
-        case 'j':
-            if (!cli_int("build", "--threads", optarg, 1, 64, &threads))
-                return EXIT_BAD;
-            break;
-        case 'q': quiet = true; break;
-        case OPT_NOSYM: o.no_symmetry = true; break;
-        case OPT_NOPRUNE: o.no_prune = true; break;
-        case OPT_TIME: {
-            char *end;
-            o.time_limit = strtod(optarg, &end);
-            if (end == optarg || *end || !(o.time_limit > 0) || o.time_limit > 1e9)
-                return cli_usage_error("build", "--time-limit: '%s' is not a number of seconds",
-                                       optarg);
-            break;
-        }
-        case OPT_CKPT: o.checkpoint = optarg; break;
-        case OPT_VALUE: o.value_only = true; break;
-        case 'h': fputs(build_help, stdout); return EXIT_OK;
-        case ':': return cli_usage_error("build", "option '%s' needs a value", argv[optind - 1]);
-        default: return cli_usage_error("build", "unknown option '%s'", argv[optind - 1]);
-        }
-    }
-    if (optind < argc)
-        return cli_usage_error("build", "unexpected argument '%s'", argv[optind]);
-
-    mm_format fmt;
-    mm_diag d;
-    mm_diag_clear(&d);
-    if (mm_format_for_output(out, fmtname, &fmt, &d))
-        return cli_usage_error("build", "%s", d.msg);
-
-    mm_status st = mm_rule_parse(rule, &o.rule, &d);
-    if (st)
-        return cli_usage_error("build", "%s", d.msg);
-    o.threads = (int)threads;
-
-    mm_game g;
-    if ((st = mm_game_init(&g, (int)pegs, (int)colors, repeat, &d)))
-        return cli_usage_error("build", "%s", d.msg);
-    int rc = EXIT_OK;
-    mm_tree t;
-    mm_tree_init(&t, g.pegs, g.colors, g.repeat);
-    if (first) {
-        if ((st = mm_code_parse(&g, first, strlen(first), &o.first, &d))) {
-            rc = cli_usage_error("build", "--first: %s", d.msg);
-            goto out;
-        }
-    }
-    mm_optimal_report rep;
-    memset(&rep, 0, sizeof rep);
-    bool optimal = o.rule >= MM_RULE_COUNT_ONE_STEP;
-    if (optimal) {
-        o.report = &rep;
-        o.stop = &build_stop;
-        cli_signals_stop(&build_stop);
-        if (!quiet && isatty(STDERR_FILENO))
-            o.progress = show_progress;
-    }
+    bool optimal = a->o.rule >= MM_RULE_COUNT_ONE_STEP;
     struct timespec t0, t1;
+    memset(rep, 0, sizeof *rep);
+    if (optimal) {
+        a->o.report = rep;
+        a->o.stop = &build_stop;
+        cli_signals_stop(&build_stop);
+        if (!a->quiet && isatty(STDERR_FILENO))
+            a->o.progress = show_progress;
+    }
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    st = mm_compile(&g, &o, &t, &d);
+    mm_status st = mm_compile(g, &a->o, t, d);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
     if (optimal) {
         cli_signals_stop(NULL);
-        if (o.progress)
+        if (a->o.progress)
             fputs("\r\033[K", stderr);
     }
-    if (st) {
-        rc = cli_report(&d, st);
-        goto out;
-    }
-    clock_gettime(CLOCK_MONOTONIC, &t1);
+    *secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    return st;
+}
 
+static int write_tree(const build_args *a, const mm_tree *t, mm_format fmt)
+{
     char *buf = NULL;
     size_t len = 0;
-    mm_write_opts wo = {.name_subtrees = (int)names, .with_stats = true};
+    mm_diag d;
     mm_diag_clear(&d);
-    if ((st = mm_tree_write_mem(&t, fmt, &wo, &buf, &len, &d)) ||
-        (st = mm_file_write_atomic(out, buf, len, &d))) {
-        free(buf);
-        rc = cli_report(&d, st);
-        goto out;
-    }
+    mm_write_opts wo = {.name_subtrees = (int)a->names, .with_stats = true};
+    mm_status st = mm_tree_write_mem(t, fmt, &wo, &buf, &len, &d);
+    if (!st)
+        st = mm_file_write_atomic(a->out, buf, len, &d);
     free(buf);
-    if (!quiet) {
+    return st ? cli_report(&d, st) : EXIT_OK;
+}
+
+static void summary(const build_args *a, const mm_game *g, const mm_tree *t,
+                    const mm_optimal_report *rep, double secs)
+{
+    bool optimal = a->o.rule >= MM_RULE_COUNT_ONE_STEP;
+    if (!a->quiet) {
         mm_stats s;
         char code[MM_MAX_PEGS + 1];
-        mm_tree_stats(&t, &s);
+        mm_tree_stats(t, &s);
         fprintf(stderr,
                 "mmtree: MM(%d,%d%s) %s%s: %llu codes, first guess %s, total %llu, "
                 "expected %.4f, worst %d, %.3f s\n",
-                g.pegs, g.colors, g.repeat ? "" : ", no repeat", mm_rule_name(o.rule),
-                o.consistent_only ? " consistent-only" : "",
-                (unsigned long long)s.codes, mm_code_format(&g, t.nodes[0].guess, code),
-                (unsigned long long)s.total, (double)s.total / (double)s.codes, s.worst,
-                (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
+                g->pegs, g->colors, g->repeat ? "" : ", no repeat", mm_rule_name(a->o.rule),
+                a->o.consistent_only ? " consistent-only" : "", (unsigned long long)s.codes,
+                mm_code_format(g, t->nodes[0].guess, code), (unsigned long long)s.total,
+                (double)s.total / (double)s.codes, s.worst, secs);
     }
-    if (optimal && !quiet)
+    if (optimal && !a->quiet)
         fprintf(stderr, "mmtree: %s: %llu sets searched, %.1f%% of guesses removed by symmetry\n",
-                rep.proven ? "proven optimal" : "stopped", (unsigned long long)rep.nodes,
-                rep.guesses_all ? 100.0 * (1.0 - (double)rep.guesses / (double)rep.guesses_all) : 0.0);
-    if (optimal && !rep.proven)
-        fprintf(stderr, "mmtree: warning: not proven optimal: total %llu, proven lower bound %llu\n",
-                (unsigned long long)rep.total, (unsigned long long)rep.lower);
-out:
+                rep->proven ? "proven optimal" : "stopped", (unsigned long long)rep->nodes,
+                rep->guesses_all
+                    ? 100.0 * (1.0 - (double)rep->guesses / (double)rep->guesses_all)
+                    : 0.0);
+    if (optimal && !rep->proven)
+        cli_warning("not proven optimal: total %llu, proven lower bound %llu",
+                    (unsigned long long)rep->total, (unsigned long long)rep->lower);
+}
+
+static int build(build_args *a, const mm_game *g, mm_format fmt)
+{
+    mm_diag d;
+    mm_diag_clear(&d);
+    if (a->first && mm_code_parse(g, a->first, strlen(a->first), &a->o.first, &d))
+        return cli_usage_error("build", "--first: %s", d.msg);
+    mm_tree t;
+    mm_tree_init(&t, g->pegs, g->colors, g->repeat);
+    mm_optimal_report rep;
+    double secs;
+    mm_status st = compile(g, a, &rep, &t, &secs, &d);
+    int rc = st ? cli_report(&d, st) : write_tree(a, &t, fmt);
+    if (rc == EXIT_OK) {
+        summary(a, g, &t, &rep, secs);
+        if (a->o.rule >= MM_RULE_COUNT_ONE_STEP && !rep.proven)
+            rc = EXIT_PARTIAL;
+    }
     mm_tree_release(&t);
+    return rc;
+}
+
+int cmd_build(int argc, char **argv)
+{
+    build_args a;
+    int rc = parse_args(argc, argv, &a);
+    if (rc >= 0)
+        return rc;
+    mm_format fmt;
+    mm_diag d;
+    mm_diag_clear(&d);
+    if (mm_format_for_output(a.out, a.fmtname, &fmt, &d))
+        return cli_usage_error("build", "%s", d.msg);
+    if (mm_rule_parse(a.rule, &a.o.rule, &d))
+        return cli_usage_error("build", "%s", d.msg);
+    if ((rc = check_args(&a)) >= 0)
+        return rc;
+    a.o.threads = (int)a.threads;
+    mm_game g;
+    if (mm_game_init(&g, (int)a.pegs, (int)a.colors, a.repeat, &d))
+        return cli_usage_error("build", "%s", d.msg);
+    rc = build(&a, &g, fmt);
     mm_game_release(&g);
     return rc;
 }

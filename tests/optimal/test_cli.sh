@@ -1,0 +1,127 @@
+#!/bin/sh
+# mmtree build with an optimal rule: exit status 3 when the search stops
+# before its proof (time limit, SIGINT, SIGTERM, SIGHUP) with the best
+# tree written, 0 only when complete; a second signal ends at once and
+# leaves no file; options of the optimal rules are refused with the
+# others; the checkpoint may not be the output file.
+mmtree=$1
+fails=0
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+ok() { echo "ok: $*"; }
+
+# status, pattern, args...: exit status and a one-line message
+expect() {
+    want=$1 pat=$2
+    shift 2
+    err=$("$mmtree" "$@" 2>&1 >/dev/null)
+    got=$?
+    if [ "$got" -ne "$want" ]; then
+        fail "mmtree $*: exit $got, want $want ($err)"
+    elif ! printf '%s' "$err" | grep -q -- "$pat"; then
+        fail "mmtree $*: message '$err' lacks '$pat'"
+    elif [ "$want" -eq 2 ] && [ "$(printf '%s\n' "$err" | grep -c .)" -ne 1 ]; then
+        fail "mmtree $*: more than one line: $err"
+    else
+        ok "mmtree $* -> $got"
+    fi
+}
+
+# A tree file that verifies, of the given game.
+valid_tree() {
+    "$mmtree" verify "$1" >/dev/null 2>&1
+}
+
+# -- options the one-step rules do not take
+for opt in "--time-limit 5" "--checkpoint $dir/c.ckpt" "--value-only"; do
+    name=${opt%% *}
+    expect 2 "$name applies to the optimal rules only" build --rule knuth $opt
+done
+[ -e "$dir/c.ckpt" ] && fail "a refused --checkpoint was written"
+
+# -- the checkpoint is not the output, by any name
+touch "$dir/x.mmt"
+ln -s x.mmt "$dir/sym.mmt"
+ln "$dir/x.mmt" "$dir/hard.mmt"
+ln -s missing.mmt "$dir/dangling.mmt"
+mkdir "$dir/sub"
+expect 2 "is the output file" build --rule optimal --checkpoint "$dir/x.mmt" -o "$dir/x.mmt"
+expect 2 "is the output file" build --rule optimal --checkpoint "$dir/sym.mmt" -o "$dir/x.mmt"
+expect 2 "is the output file" build --rule optimal --checkpoint "$dir/hard.mmt" -o "$dir/x.mmt"
+expect 2 "is the output file" build --rule optimal --checkpoint "$dir/sub/../new.mmt" \
+    -o "$dir/new.mmt"
+expect 2 "is the output file" build --rule optimal --checkpoint "$dir/missing.mmt" \
+    -o "$dir/dangling.mmt"
+[ -s "$dir/x.mmt" ] && fail "a refused run wrote x.mmt"
+
+# -- complete: 0; stopped by the clock: 3, the best tree written
+expect 0 "proven optimal" build -p 3 -c 4 --rule optimal -o "$dir/p.mmt"
+for rule in optimal optimal-consistent optimal-worst; do
+    rm -f "$dir/t.mmt"
+    expect 3 "not proven optimal" build -p 4 -c 7 --rule $rule -j1 --time-limit 0.001 \
+        -o "$dir/t.mmt"
+    valid_tree "$dir/t.mmt" || fail "$rule --time-limit: no valid tree written"
+done
+
+# -- signals.  A shell starts a background job with SIGINT ignored, and
+# mmtree keeps an ignored signal ignored (nohup): env gives it back.
+nointr=""
+env --default-signal=INT true 2>/dev/null && nointr="env --default-signal=INT"
+# Start a search of hours; the signal handlers are set before it starts,
+# so any moment after start-up does.
+start() {
+    rm -f "$dir/s.mmt"
+    $nointr "$mmtree" build -p 5 -c 6 --rule optimal -j1 -q -o "$dir/s.mmt" 2>"$dir/err" &
+    pid=$!
+    sleep 0.5
+}
+# Wait for it, 20 s at most; rc gets its exit status.
+finish() {
+    i=0
+    while kill -0 $pid 2>/dev/null && [ $i -lt 200 ]; do
+        sleep 0.1
+        i=$((i + 1))
+    done
+    kill -KILL $pid 2>/dev/null && fail "$1: still running after 20 s"
+    wait $pid
+    rc=$?
+}
+sigs="TERM HUP"
+[ -n "$nointr" ] && sigs="INT $sigs"
+for sig in $sigs; do
+    start
+    kill -$sig $pid
+    finish SIG$sig
+    if [ $rc -ne 3 ]; then
+        fail "SIG$sig: exit $rc, want 3 ($(cat "$dir/err"))"
+    elif ! valid_tree "$dir/s.mmt"; then
+        fail "SIG$sig: no valid tree written"
+    else
+        ok "SIG$sig stops the search: exit 3, the tree written"
+    fi
+done
+# Two signals: the second ends mmtree at once, with no file left behind.
+# MM(5,8) optimal-worst, stopped while it looks for the least depth,
+# spends most of a second on the one-step rules' trees: the second signal
+# comes then.  (Should it come after the tree is written, that tree must
+# be whole.)
+rm -f "$dir/s.mmt"
+"$mmtree" build -p 5 -c 8 --rule optimal-worst -j1 -q -o "$dir/s.mmt" 2>"$dir/err" &
+pid=$!
+sleep 0.5
+kill -TERM $pid
+sleep 0.2
+kill -TERM $pid
+finish "two signals"
+leftover=$(ls -A "$dir" | grep '^\.mmtree-')
+if [ -n "$leftover" ]; then
+    fail "two signals: temporary files left: $leftover"
+elif [ $rc -eq 143 ] && [ ! -e "$dir/s.mmt" ]; then
+    ok "two signals: ended by the second, nothing written"
+elif [ $rc -eq 3 ] && valid_tree "$dir/s.mmt"; then
+    ok "two signals: the first finished the tree before the second came"
+else
+    fail "two signals: exit $rc, file $(ls -l "$dir/s.mmt" 2>&1)"
+fi
+[ "$fails" -eq 0 ]
