@@ -30,6 +30,12 @@ static const char build_help[] =
     "                        | optimal | optimal-consistent | optimal-worst\n"
     "      --consistent-only guess only codes that can still be the code\n"
     "      --first CODE      fix the first guess\n"
+    "      --tie-break T     among guesses of equal score (one-step rules):\n"
+    "                        first: one that can be the code, then the first in\n"
+    "                        lexical order (default); last: the same, but the last\n"
+    "                        when none of them can be the code (Kooi 2005, s5);\n"
+    "                        inconsistent-first: one that cannot be the code,\n"
+    "                        then the first\n"
     "  -o, --output FILE     write the tree to FILE ('-' = stdout), atomically\n"
     "  -f, --format F        knuth | irving | xml | bin (default: from the\n"
     "                        extension of -o in any case: .txt .xml .mmt;\n"
@@ -50,7 +56,7 @@ static const char build_help[] =
     "                        second pass (same tree)\n"
     "  -h, --help            this text\n"
     "\n"
-    "Rules (ties: a guess that can be the code, then lexical order):\n"
+    "Rules (ties: see --tie-break):\n"
     "  naive    Shapiro 1983: the first code still possible\n"
     "  knuth    Knuth 1976: minimise the largest part\n"
     "  irving   Irving 1979: minimise the sum of squared part sizes\n"
@@ -68,13 +74,13 @@ static const char build_help[] =
     "proof (the best tree found is written).\n";
 
 enum { OPT_CONSISTENT = 256, OPT_FIRST, OPT_NOSYM, OPT_NOPRUNE, OPT_NAMES,
-       OPT_TIME, OPT_CKPT, OPT_VALUE };
+       OPT_TIME, OPT_CKPT, OPT_VALUE, OPT_TIE };
 
 /* What the command line asks for. */
 typedef struct build_args {
     long pegs, colors, threads, names;
     bool repeat, quiet;
-    const char *rule, *first, *out, *fmtname;
+    const char *rule, *first, *out, *fmtname, *tie;
     const char *optimal_only;   /* the first option only optimal rules take */
     mm_compile_opts o;
 } build_args;
@@ -87,6 +93,7 @@ static const struct option longopts[] = {
     {"rule", required_argument, NULL, 'r'},
     {"consistent-only", no_argument, NULL, OPT_CONSISTENT},
     {"first", required_argument, NULL, OPT_FIRST},
+    {"tie-break", required_argument, NULL, OPT_TIE},
     {"output", required_argument, NULL, 'o'},
     {"format", required_argument, NULL, 'f'},
     {"name-subtrees", required_argument, NULL, OPT_NAMES},
@@ -120,6 +127,7 @@ static int parse_option(build_args *a, int c, char **argv)
     case 'r': a->rule = optarg; return -1;
     case OPT_CONSISTENT: o->consistent_only = true; return -1;
     case OPT_FIRST: a->first = optarg; return -1;
+    case OPT_TIE: a->tie = optarg; return -1;
     case 'o': a->out = optarg; return -1;
     case 'f': a->fmtname = optarg; return -1;
     case OPT_NAMES:
@@ -335,6 +343,8 @@ int cmd_build(int argc, char **argv)
         return cli_usage_error("build", "%s", d.msg);
     if (mm_rule_parse(a.rule, &a.o.rule, &d))
         return cli_usage_error("build", "%s", d.msg);
+    if (a.tie && mm_tie_break_parse(a.tie, &a.o.tie_break, &d))
+        return cli_usage_error("build", "--tie-break: %s", d.msg);
     if ((rc = check_args(&a)) >= 0)
         return rc;
     a.o.threads = (int)a.threads;

@@ -57,6 +57,28 @@ mm_status mm_rule_parse(const char *name, mm_rule *rule, mm_diag *d)
                        name);
 }
 
+static const char *const tie_names[MM_TIE_COUNT] = {
+    [MM_TIE_FIRST] = "first",
+    [MM_TIE_LAST] = "last",
+    [MM_TIE_INCONSISTENT_FIRST] = "inconsistent-first",
+};
+
+const char *mm_tie_break_name(mm_tie_break tie)
+{
+    return (unsigned)tie < MM_TIE_COUNT ? tie_names[tie] : "?";
+}
+
+mm_status mm_tie_break_parse(const char *name, mm_tie_break *tie, mm_diag *d)
+{
+    for (int t = 0; t < MM_TIE_COUNT; t++)
+        if (strcmp(name, tie_names[t]) == 0) {
+            *tie = (mm_tie_break)t;
+            return MM_OK;
+        }
+    return mm_diag_set(d, MM_ERR_USAGE,
+                       "unknown tie-break '%s' (first, last, inconsistent-first)", name);
+}
+
 void mm_compile_opts_init(mm_compile_opts *o)
 {
     memset(o, 0, sizeof *o);
@@ -83,6 +105,12 @@ typedef struct shared {
     mm_rule_tables rt;
     uint16_t all_colors;
     int answers;            /* replies that can occur in this game */
+    /* The tie order (mm_tie_break): which group of candidates is scanned
+     * first, and whether the guesses that cannot be the code are scanned
+     * down in lexical order.  (Scanning both groups down would give the
+     * image of the usual tree under reversing the colours: another tree,
+     * but the same numbers.) */
+    bool inc_first, inc_desc;
 } shared;
 
 /* ---- per thread ---- */
@@ -296,7 +324,7 @@ typedef struct symm {
 } symm;
 
 static void symm_init(symm *y, const shared *sh, const mm_code *S, uint32_t n,
-                      uint16_t played)
+                      uint16_t played, bool desc)
 {
     const mm_game *g = sh->g;
     uint16_t present = 0;
@@ -313,6 +341,21 @@ static void symm_init(symm *y, const shared *sh, const mm_code *S, uint32_t n,
         if (y->free >> k & 1)
             y->free_list[y->nfree++] = k;
     }
+    if (desc) {
+        /* Colours taken from the top of each list make the lexically
+         * last code of a class its representative: the one a scan down
+         * in lexical order reaches first. */
+        for (int i = 0, j = y->nzero - 1; i < j; i++, j--) {
+            int t = y->zero_list[i];
+            y->zero_list[i] = y->zero_list[j];
+            y->zero_list[j] = t;
+        }
+        for (int i = 0, j = y->nfree - 1; i < j; i++, j--) {
+            int t = y->free_list[i];
+            y->free_list[i] = y->free_list[j];
+            y->free_list[j] = t;
+        }
+    }
 }
 
 static bool symm_reduces(const symm *y)
@@ -320,7 +363,8 @@ static bool symm_reduces(const symm *y)
     return y->nzero >= 2 || y->nfree >= 2;
 }
 
-/* Is x the lexically first code of its class, and how big is the class? */
+/* Is x the representative of its class (the lexically first code, or
+ * the last with lists reversed), and how big is the class? */
 static bool canonical(const mm_game *g, const symm *y, mm_code x,
                       uint64_t *mult)
 {
@@ -352,7 +396,8 @@ static bool canonical(const mm_game *g, const symm *y, mm_code x,
 
 /* Generate the class representatives that are not in S, in lexical order,
  * by a depth-first walk over pegs that only ever offers the first zero
- * colour and the next unused free colour. */
+ * colour and the next unused free colour (of the lists as symm_init
+ * ordered them). */
 typedef struct gen {
     worker *w;
     const symm *y;
@@ -398,23 +443,25 @@ static void gen_rec(gen *st, int i, uint32_t idx, unsigned used, int nz, int nf,
     }
 }
 
-/* Fill w->cand with the candidates in tie order; *ncons of them (the
- * first ones) are consistent.  When no symmetry applies, only the
- * consistent ones are listed and *all says that every code not in S
- * follows, in lexical order. */
+/* Fill w->cand with the candidates, each group in lexical order; *ncons
+ * of them (the first ones) are consistent.  When no symmetry applies,
+ * only the consistent ones are listed and *all says that every code not
+ * in S follows.  The representatives of classes are those the tie order
+ * meets first (choose() scans each group up or down). */
 static mm_status candidates(worker *w, const mm_code *S, uint32_t n,
                             uint16_t played, uint32_t *ncand, uint32_t *ncons,
                             bool *all)
 {
     const shared *sh = w->sh;
     const mm_game *g = sh->g;
-    symm y;
-    symm_init(&y, sh, S, n, played);
+    symm y, yc;
+    symm_init(&y, sh, S, n, played, sh->inc_desc);
+    symm_init(&yc, sh, S, n, played, false);
     bool reduce = symm_reduces(&y);
     uint32_t k = 0;
     for (uint32_t i = 0; i < n; i++) {
         uint64_t m = 1;
-        if (reduce && !canonical(g, &y, S[i], &m))
+        if (reduce && !canonical(g, &yc, S[i], &m))
             continue;
         w->cand[k] = S[i];
         w->cand_mult[k++] = m;
@@ -569,7 +616,8 @@ typedef struct search {
     mm_code pick;
 } search;
 
-/* Score guess x; returns true when nothing later can win any more. */
+/* Score guess x; returns true when no later guess of its group (cons:
+ * those that can be the code) can win any more. */
 static bool consider(worker *w, search *se, mm_code x, uint32_t n, bool cons)
 {
     const shared *sh = w->sh;
@@ -619,28 +667,38 @@ static mm_status choose(worker *w, const mm_code *S, uint32_t n,
     se.pick = S[0];
     floor_score(sh, n, true, &se.floor_c);
     floor_score(sh, n, false, &se.floor_i);
-    bool done = false;
-    for (uint32_t c = 0; c < ncons && !done && !branch2; c++)
-        done = consider(w, &se, w->cand[c], n, true);
-    if (se.at_floor_i)
-        done = true;
-    if (sh->o->consistent_only)
-        done = true;
-    if (all) {
-        /* no symmetry to use: every code not in S, in lexical order */
-        for (mm_code x = 0; x < g->ncodes && !done; x++)
-            if (!w->in_s[x])
-                done = consider(w, &se, x, n, false);
-    } else {
-        for (uint32_t c = ncons; c < ncand && !done; c++)
-            done = consider(w, &se, w->cand[c], n, false);
+    /* The two groups in tie order, each up or down in lexical order; a
+     * later guess must score strictly better.  A group stops when the
+     * best so far is as good as any of its guesses could be. */
+    for (int pass = 0; pass < 2; pass++) {
+        bool done = false;
+        if ((pass == 0) != sh->inc_first) {
+            if (branch2)
+                continue;
+            for (uint32_t i = 0; i < ncons && !done; i++)
+                done = consider(w, &se, w->cand[i], n, true);
+        } else if (sh->o->consistent_only) {
+            continue;
+        } else if (all) {
+            /* no symmetry to use: every code not in S */
+            for (mm_code i = 0; i < g->ncodes && !done; i++) {
+                mm_code x = sh->inc_desc ? g->ncodes - 1 - i : i;
+                if (!w->in_s[x])
+                    done = consider(w, &se, x, n, false);
+            }
+        } else {
+            for (uint32_t i = ncons; i < ncand && !done; i++)
+                done = consider(w, &se, w->cand[sh->inc_desc ? ncand - 1 - (i - ncons) : i],
+                                n, false);
+        }
     }
     *out = se.pick;
     if (branch2) {
         /* the most parts among inconsistent guesses, against the best
-         * consistent one, which wins ties */
+         * consistent one, which wins ties unless they go the other way */
         b2val inc = {n, se.have ? (int)(0 - se.best.key) : 0};
-        *out = se.have && b2_cmp(&sh->rt, inc, b2best) < 0 ? se.pick : b2pick;
+        int c = se.have ? b2_cmp(&sh->rt, inc, b2best) : 1;
+        *out = c < 0 || (c == 0 && sh->inc_first) ? se.pick : b2pick;
     }
     return MM_OK;
 }
@@ -974,6 +1032,23 @@ out:
     return st;
 }
 
+/* The options every entry point checks. */
+static mm_status opts_check(const mm_game *g, const mm_compile_opts *o, mm_diag *d)
+{
+    if ((unsigned)o->rule >= MM_RULE_COUNT)
+        return mm_diag_set(d, MM_ERR_USAGE, "rule %d is unknown", (int)o->rule);
+    if (o->first != MM_NO_CODE && o->first >= g->ncodes)
+        return mm_diag_set(d, MM_ERR_USAGE, "first guess is not a code of the game");
+    if ((unsigned)o->tie_break >= MM_TIE_COUNT)
+        return mm_diag_set(d, MM_ERR_USAGE, "tie-break %d is unknown", (int)o->tie_break);
+    if (o->tie_break != MM_TIE_FIRST &&
+        (o->rule == MM_RULE_NAIVE || o->rule >= MM_RULE_COUNT_ONE_STEP))
+        return mm_diag_set(d, MM_ERR_USAGE,
+                           "rule %s has no ties to break: the tie-break is for the "
+                           "one-step rules that score guesses", mm_rule_name(o->rule));
+    return MM_OK;
+}
+
 /* What every worker reads: the rule's tables cover parts of up to max
  * codes. */
 static mm_status shared_init(shared *sh, const mm_game *g, const mm_compile_opts *o,
@@ -982,6 +1057,8 @@ static mm_status shared_init(shared *sh, const mm_game *g, const mm_compile_opts
     memset(sh, 0, sizeof *sh);
     sh->g = g;
     sh->o = o;
+    sh->inc_first = o->tie_break == MM_TIE_INCONSISTENT_FIRST;
+    sh->inc_desc = o->tie_break == MM_TIE_LAST;
     sh->key = o->rule == MM_RULE_BRANCH2 ? MM_RULE_KOOI : o->rule;
     sh->all_colors = (uint16_t)((1u << g->colors) - 1);
     mm_status st = rules_tables_init(&sh->rt, g, max, o->rule == MM_RULE_BRANCH2, d);
@@ -996,12 +1073,9 @@ mm_status mm_compile(const mm_game *g, const mm_compile_opts *o, mm_tree *t,
     worker w;
     mm_code *all = NULL;
     mm_status st;
-    memset(&sh, 0, sizeof sh);
     mm_tree_init(t, g->pegs, g->colors, g->repeat);
-    if ((unsigned)o->rule >= MM_RULE_COUNT)
-        return mm_diag_set(d, MM_ERR_USAGE, "rule %d is unknown", (int)o->rule);
-    if (o->first != MM_NO_CODE && o->first >= g->ncodes)
-        return mm_diag_set(d, MM_ERR_USAGE, "first guess is not a code of the game");
+    if ((st = opts_check(g, o, d)))
+        return st;
     if (o->rule >= MM_RULE_COUNT_ONE_STEP)
         return opt_compile(g, o, t, d);
     if ((st = shared_init(&sh, g, o, g->ncodes, d)))
@@ -1017,6 +1091,8 @@ mm_status mm_compile(const mm_game *g, const mm_compile_opts *o, mm_tree *t,
     for (mm_code x = 0; x < g->ncodes; x++)
         all[x] = x;
     st = mm_tree_set_rule(t, mm_rule_name(o->rule), o->consistent_only, o->first);
+    if (!st && o->tie_break != MM_TIE_FIRST)
+        st = mm_tree_set_tie_break(t, mm_tie_break_name(o->tie_break));
     if (!st)
         st = build_root(&w, t, all, o->threads > 0 ? o->threads : ncores());
 out:
@@ -1039,8 +1115,9 @@ mm_status mm_compile_guess(const mm_game *g, const mm_compile_opts *o,
     shared sh;
     worker w;
     memset(&w, 0, sizeof w);
-    if ((unsigned)o->rule >= MM_RULE_COUNT)
-        return mm_diag_set(d, MM_ERR_USAGE, "rule %d is unknown", (int)o->rule);
+    mm_status st = opts_check(g, o, d);
+    if (st)
+        return st;
     if (o->rule >= MM_RULE_COUNT_ONE_STEP)
         return mm_diag_set(d, MM_ERR_USAGE,
                            "rule '%s' chooses a guess from a whole tree: compile the tree",
@@ -1054,8 +1131,6 @@ mm_status mm_compile_guess(const mm_game *g, const mm_compile_opts *o,
                                "order", i + 1);
     played &= (uint16_t)((1u << g->colors) - 1);
     if (!played && n == g->ncodes && o->first != MM_NO_CODE) {
-        if (o->first >= g->ncodes)
-            return mm_diag_set(d, MM_ERR_USAGE, "first guess is not a code of the game");
         *guess = o->first;
         return MM_OK;
     }
@@ -1063,7 +1138,7 @@ mm_status mm_compile_guess(const mm_game *g, const mm_compile_opts *o,
         *guess = S[0];   /* as pick_guess, without its tables */
         return MM_OK;
     }
-    mm_status st = shared_init(&sh, g, o, n, d);
+    st = shared_init(&sh, g, o, n, d);
     if (!st)
         st = worker_init(&w, &sh);
     if (!st)

@@ -2,7 +2,8 @@
  * The tree compiler: builds the complete strategy tree of a game from a
  * rule.  One-step rules score each candidate guess by the partition it
  * makes of the remaining codes; ties go to a guess that can still be the
- * code, then to the first in lexical order.
+ * code, then to the first in lexical order (mm_tie_break for the other
+ * orders the papers used).
  */
 #ifndef MMTREE_COMPILE_H
 #define MMTREE_COMPILE_H
@@ -36,6 +37,20 @@ typedef enum mm_rule {
 #define MM_RULE_COUNT_ONE_STEP MM_RULE_OPTIMAL
 
 struct mm_optimal_report;
+
+/* How a one-step rule chooses among guesses of equal score.  Sets of one
+ * or two codes are always guessed in lexical order (the notations leave
+ * that guess implicit), and the naive rule has no scores to tie. */
+typedef enum mm_tie_break {
+    MM_TIE_FIRST = 0,          /* a guess that can be the code, then the
+                                  first in lexical order (Knuth 1976) */
+    MM_TIE_LAST,               /* a guess that can be the code, the first
+                                  in lexical order; when none of the best
+                                  can be, the last (Kooi 2005, s5) */
+    MM_TIE_INCONSISTENT_FIRST, /* a guess that cannot be the code, then
+                                  the first in lexical order */
+    MM_TIE_COUNT,
+} mm_tie_break;
 
 /* How the threads of an optimal search share the work. */
 typedef enum mm_share {
@@ -73,6 +88,7 @@ typedef struct mm_compile_opts {
     void (*progress)(void *arg, const struct mm_optimal_report *r);
     void *progress_arg;    /* called every second or so during a search */
     struct mm_optimal_report *report; /* filled in when not NULL */
+    mm_tie_break tie_break; /* one-step rules but naive; default first */
 } mm_compile_opts;
 
 /* What an optimal search found and how much work it took. */
@@ -96,6 +112,12 @@ MM_EXPORT void mm_compile_opts_init(mm_compile_opts *o);
 MM_EXPORT mm_status mm_rule_parse(const char *name, mm_rule *rule, mm_diag *d);
 MM_EXPORT const char *mm_rule_name(mm_rule rule);
 
+/* Tie-break by name ("first", "last", "inconsistent-first"): MM_OK, or
+ * MM_ERR_USAGE with a message listing them. */
+MM_EXPORT mm_status mm_tie_break_parse(const char *name, mm_tie_break *tie,
+                                       mm_diag *d);
+MM_EXPORT const char *mm_tie_break_name(mm_tie_break tie);
+
 /* Build the complete tree of g under o into t (initialised here). */
 MM_EXPORT mm_status mm_compile(const mm_game *g, const mm_compile_opts *o, mm_tree *t,
                      mm_diag *d);
@@ -107,8 +129,9 @@ MM_EXPORT mm_status mm_compile(const mm_game *g, const mm_compile_opts *o, mm_tr
  * guesses' replies (mm_codes_after), which lets the colours never
  * played be scored as one.  For a set of other origin, pass every
  * colour: the same guess, found with more work.  With played == 0 and
- * every code in S, o->first is the guess when set.  One thread; for a
- * set of 2 codes or fewer, and for the naive rule, S[0] at once.  The optimal rules choose
+ * every code in S, o->first is the guess when set; o->consistent_only
+ * and o->tie_break count as in mm_compile.  One thread; for a set of 2
+ * codes or fewer, and for the naive rule, S[0] at once.  The optimal rules choose
  * from a whole tree (mm_compile it) and are MM_ERR_USAGE here, as are
  * an empty or unsorted set; MM_ERR_NOMEM. */
 MM_EXPORT mm_status mm_compile_guess(const mm_game *g, const mm_compile_opts *o,

@@ -22,7 +22,7 @@ typedef struct row {
     const char *src;   /* where the figure is printed */
     int p, c;
     bool repeat;
-    const char *rule;
+    const char *rule;  /* "rule" or "rule/tie-break" */
     bool consistent;
     const char *first; /* --first, or NULL for the rule's own choice */
     const char *root;  /* expected first guess (NULL: not printed) */
@@ -45,6 +45,21 @@ static const row rows[] = {
     {"Kooi s4 most parts", 4, 6, R, "kooi", 0, NULL, "1123", 5668, 4.373, 3, 6, "1 12 72 635 569 7"},
     /* Kooi s5: the simple strategy starting with AABB. */
     {"Kooi s5 simple AABB", 4, 6, R, "naive", 0, "1122", "1122", 6508, 0, 0, 8, "1 12 71 253 588 286 78 7"},
+    /* Kooi s5, his first runs: "the alphabetically last optimal
+     * combination if [none] was in the set of remaining possibilities",
+     * --tie-break last.  Entropy and most parts are exactly that.  The
+     * worst case row (5804, Irving's count of Knuth's strategy, which
+     * Kooi's footnote 2 puts down to the same error) is that and the
+     * first guess AABC: from AABB no tie order finds 8 codes by the
+     * second guess, as only 5 of the 11 second sets above two codes have
+     * a best guess that can be the code. */
+    {"Kooi s5 last worst case", 4, 6, R, "knuth/last", 0, "1123", "1123", 5804, 0, 0, 6, "1 8 65 522 696 4"},
+    {"Kooi s5 last worst case, AABB", 4, 6, R, "knuth/last", 0, NULL, "1122", 5798, 0, 0, 6, "1 6 65 531 692 1"},
+    /* Printed 1 10 54 646 582 3 (5695); no tie order gives it: first
+     * 5696 (Section 4's row), last 5692. */
+    {"Kooi s5 last expected size", 4, 6, R, "irving/last", 0, NULL, "1123", 5692, 0, 0, 6, "1 10 55 647 580 3"},
+    {"Kooi s5 last entropy", 4, 6, R, "entropy/last", 0, NULL, "1234", 5723, 0, 0, 6, "1 4 70 613 596 12"},
+    {"Kooi s5 last most parts", 4, 6, R, "kooi/last", 0, NULL, "1123", 5667, 0, 0, 6, "1 12 72 636 568 7"},
 
     /* Witteveen and van Eijck 2014, Table 1 (consistent guesses only). */
     {"WvE T1 wcPlay", 4, 6, R, "knuth", 1, NULL, NULL, -1, 4.497, 3, 6, "1 12 99 468 662 54"},
@@ -59,16 +74,18 @@ static const row rows[] = {
     {"WvE T2 exPlay", 4, 6, R, "irving", 0, NULL, NULL, -1, 4.395, 3, 6, "1 10 54 645 583 3"},
     {"WvE T2 branchPlay", 4, 6, R, "kooi", 0, NULL, NULL, -1, 4.373, 3, 6, "1 12 72 635 569 7"},
     {"WvE T2 branch2Play", 4, 6, R, "branch2", 0, NULL, NULL, -1, 4.372, 3, 6, "1 12 96 606 557 24"},
-    /* Table 4: six colours and five pegs. */
-    {"WvE T4 wc consistent", 5, 6, R, "knuth", 1, NULL, NULL, -1, 4.8808, 4, -1, NULL},
+    /* Table 4: six colours and five pegs.  "All other strategies [than
+     * wc and ex with inconsistent guesses] take a maximum of seven": the
+     * consistent ones too. */
+    {"WvE T4 wc consistent", 5, 6, R, "knuth", 1, NULL, NULL, -1, 4.8808, 4, 7, NULL},
     /* WvE print 4.7975 = 37305/7776; the exact rule gives 37303
      * (4.7972).  Their sfPlay sums n*log n in single-precision Float, and
      * that noise decides ties: summing the same way (float, natural log,
      * feedback map order, right fold) reproduces their 37305. */
-    {"WvE T4 sf consistent", 5, 6, R, "entropy", 1, NULL, NULL, 37303, 4.7972, 4, -1, NULL},
-    {"WvE T4 ex consistent", 5, 6, R, "irving", 1, NULL, NULL, -1, 4.7926, 4, -1, NULL},
-    {"WvE T4 branch consistent", 5, 6, R, "kooi", 1, NULL, NULL, -1, 4.8008, 4, -1, NULL},
-    {"WvE T4 branch2 consistent", 5, 6, R, "branch2", 1, NULL, NULL, -1, 4.8484, 4, -1, NULL},
+    {"WvE T4 sf consistent", 5, 6, R, "entropy", 1, NULL, NULL, 37303, 4.7972, 4, 7, NULL},
+    {"WvE T4 ex consistent", 5, 6, R, "irving", 1, NULL, NULL, -1, 4.7926, 4, 7, NULL},
+    {"WvE T4 branch consistent", 5, 6, R, "kooi", 1, NULL, NULL, -1, 4.8008, 4, 7, NULL},
+    {"WvE T4 branch2 consistent", 5, 6, R, "branch2", 1, NULL, NULL, -1, 4.8484, 4, 7, NULL},
     {"WvE T4 wc", 5, 6, R, "knuth", 0, NULL, NULL, -1, 4.8823, 4, 6, NULL},
     {"WvE T4 sf", 5, 6, R, "entropy", 0, NULL, NULL, -1, 4.7694, 4, 7, NULL},
     {"WvE T4 ex", 5, 6, R, "irving", 0, NULL, NULL, -1, 4.7755, 4, 6, NULL},
@@ -128,20 +145,22 @@ static const row rows[] = {
     {"Neuwirth T4 e3 4N", 4, 4, N, "e3", 0, NULL, NULL, -1, 3.5833, 4, 6, NULL},
     {"Neuwirth T4 e3 4R", 4, 4, R, "e3", 0, "1123", "1123", 910, 3.5547, 4, 5, NULL},
     /* Expectation as printed; the worst case is 6 here, 5 in print.  Ties
-     * decide it: resolving exact ties between a consistent and an
-     * inconsistent guess the other way gives worst 5 but 3.8583.  His
+     * decide it: with ties going to a guess that cannot be the code
+     * (--tie-break inconsistent-first) the worst case is 5, but the total
+     * 463 (3.8583).  No one tie order gives both printed figures; his
      * ties (floating point, on a CDC Cyber 73) were not exact. */
     {"Neuwirth T4 e3 5N", 4, 5, N, "e3", 0, NULL, NULL, -1, 3.8667, 4, 6, NULL},
+    {"Neuwirth T4 e3 5N, inc. first", 4, 5, N, "e3/inconsistent-first", 0, NULL, NULL, 463, 3.8583, 4, 5, NULL},
     {"Neuwirth T4 e3 5R", 4, 5, R, "e3", 0, NULL, "1123", -1, 3.9616, 4, 5, NULL},
     {"Neuwirth T4 e3 6N", 4, 6, N, "e3", 0, NULL, NULL, -1, 4.0278, 4, 6, NULL},
     {"Neuwirth T4 e3 6R", 4, 6, R, "e3", 0, NULL, "1123", 5695, 4.3943, 4, 6, NULL},
     {"Neuwirth T4 e3 7N", 4, 7, N, "e3", 0, NULL, NULL, -1, 4.3714, 4, 6, NULL},
-    /* Printed 4.7568 (11421) with worst 6.  The same rule with exact ties
-     * between a consistent and an inconsistent guess resolved for the
-     * inconsistent one gives exactly 11421 and 6; with the tie order of
-     * every other row (consistent first) it gives 11440 and 7.  As for
-     * 5N, Neuwirth's tie-breaks were not exact. */
+    /* Printed 4.7568 (11421) with worst 6: the rule with ties going to a
+     * guess that cannot be the code gives exactly that (second row); with
+     * the tie order of every other row (consistent first) it gives 11440
+     * and 7. */
     {"Neuwirth T4 e3 7R", 4, 7, R, "e3", 0, NULL, "1234", 11440, 4.7647, 4, 7, NULL},
+    {"Neuwirth T4 e3 7R, inc. first", 4, 7, R, "e3/inconsistent-first", 0, NULL, "1234", 11421, 4.7568, 4, 6, NULL},
     /* Table 5, the minimax strategy. */
     /* Printed 3.8753, no total over 24 codes: 93/24 = 3.8750. */
     {"Neuwirth T5 4N", 4, 4, N, "knuth", 0, NULL, NULL, 93, 3.8750, 4, 5, NULL},
@@ -158,10 +177,11 @@ static const row rows[] = {
     {"Ville T3 expect size", 4, 6, R, "irving", 0, NULL, "1123", 5696, 4.395, 3, 6, NULL},
     /* Ville prints 5723 (his footnote 9: 5722 when ties go to the last
      * code); Kooi, Neuwirth (4.4151) and Witteveen-van Eijck print 5722,
-     * the exact rule's total.  Ville's floating-point entropies (Perl)
-     * split ties that are exact: several formulas for the same entropy,
-     * evaluated in doubles, give 5722, 5723 or 5724. */
+     * the exact rule's total.  5723 is the rule with ties among guesses
+     * that cannot be the code going to the last (Kooi's error), as is
+     * Ville's 11,382 for MM(4,7): his other rows are the first's. */
     {"Ville T3 entropy", 4, 6, R, "entropy", 0, NULL, "1234", 5722, 4.415, 3, 6, NULL},
+    {"Ville T3 entropy, last", 4, 6, R, "entropy/last", 0, NULL, "1234", 5723, 4.416, 3, 6, NULL},
     {"Ville T3 most parts", 4, 6, R, "kooi", 0, NULL, "1123", 5668, 4.373, 3, 6, NULL},
     /* Ville writes 6508/1296 = 5.021; the quotient is 5.0216. */
     {"Ville s3.2 consistency 1122", 4, 6, R, "naive", 0, "1122", "1122", 6508, 5.022, 3, 8, NULL},
@@ -174,6 +194,8 @@ static const row rows[] = {
     /* Ville prints 11,382; the rule gives 11378, which Neuwirth's 4.7388
      * (Table 4, e1, 7R) matches: same cause as 5723 above. */
     {"Ville T4 entropy", 4, 7, R, "entropy", 0, NULL, "1234", 11378, 4.739, 3, 6, NULL},
+    /* (his 4.740 is 11382/2401 = 4.7405 cut, not rounded) */
+    {"Ville T4 entropy, last", 4, 7, R, "entropy/last", 0, NULL, "1234", 11382, 0, 0, 6, NULL},
     {"Ville T4 most parts", 4, 7, R, "kooi", 0, NULL, "1123", 11388, 4.743, 3, 6, NULL},
 };
 
@@ -186,6 +208,9 @@ static const row large_rows[] = {
      * too).  As for MM(4,6) and MM(4,7), his floating-point entropy
      * decided exact ties. */
     {"Ville T5 entropy", 5, 8, R, "entropy", 0, NULL, "11234", 179863, 5.489, 3, 8, NULL},
+    /* ... and with ties to the last 179877: neither tie order gives his
+     * 179,879 here; his one code needing 8 guesses holds for both. */
+    {"Ville T5 entropy, last", 5, 8, R, "entropy/last", 0, NULL, "11234", 179877, 5.489, 3, 8, NULL},
     /* Total and first guess as printed; Ville prints a worst case of 9,
      * the tree's deepest code takes 8 (histogram below).  The other four
      * rows of his table agree with the trees here to the last guess, so
@@ -216,8 +241,14 @@ static void check(const row *r)
     mm_compile_opts o;
     mm_diag_clear(&d);
     mm_compile_opts_init(&o);
+    char rule[32];
+    snprintf(rule, sizeof rule, "%s", r->rule);
+    char *tie = strchr(rule, '/');
+    if (tie)
+        *tie++ = '\0';
     if (mm_game_init(&g, r->p, r->c, r->repeat, &d) ||
-        mm_rule_parse(r->rule, &o.rule, &d) ||
+        mm_rule_parse(rule, &o.rule, &d) ||
+        (tie && mm_tie_break_parse(tie, &o.tie_break, &d)) ||
         (r->first && mm_code_parse(&g, r->first, strlen(r->first), &o.first, &d))) {
         fail(r, "setup: %s", d.msg);
         return;
@@ -257,7 +288,7 @@ static void check(const row *r)
         if (strcmp(buf, r->hist))
             fail(r, "histogram %s, expected %s", buf, r->hist);
     }
-    printf("%-32s MM(%d,%d%s) %-8s%s first %s total %llu worst %d\n", r->src, r->p,
+    printf("%-32s MM(%d,%d%s) %-12s%s first %s total %llu worst %d\n", r->src, r->p,
            r->c, r->repeat ? "" : "N", r->rule, r->consistent ? "*" : " ", root,
            (unsigned long long)s.total, s.worst);
     mm_tree_release(&t);
