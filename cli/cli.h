@@ -71,6 +71,7 @@ int cmd_stats(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
+int cmd_partition(int argc, char **argv);
 int cmd_render(int argc, char **argv);
 int cmd_next(int argc, char **argv);
 int cmd_trace(int argc, char **argv);

@@ -47,6 +47,7 @@ static const struct cmd commands[] = {
     {"convert", cmd_convert, "convert a tree between knuth, irving, xml and bin"},
     {"verify", cmd_verify, "check a tree against its game"},
     {"diff", cmd_diff, "compare two trees of the same game"},
+    {"partition", cmd_partition, "how guesses split the codes; rule scores, lower bounds"},
     {"render", cmd_render_exec, "draw a tree with Graphviz"},
     {"next", cmd_next, "the guess to play after some guesses and replies"},
     {"trace", cmd_trace, "the game a tree plays against a code, or every code"},
@@ -58,7 +59,7 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: mmtree <command> [options]\n\ncommands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
-        fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
+        fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
     fprintf(f, "\n'mmtree <command> --help' describes each command.\n");
 }
 

@@ -14,6 +14,7 @@
  *   mmtree/query.h    questions of a game: the codes still possible, the
  *                     game a tree plays against a code, its depths
  *   mmtree/compile.h  building a tree from a rule (mm_compile)
+ *   mmtree/partition.h  what a guess does to a set of codes; lower bounds
  *   mmtree/format.h   reading and writing trees; files
  *   mmtree/verify.h   checking a tree against its game; comparing two
  *   mmtree/render.h   drawing a tree (Graphviz), or an HTML view
@@ -53,6 +54,7 @@
 #include <mmtree/path.h>
 #include <mmtree/query.h>
 #include <mmtree/compile.h>
+#include <mmtree/partition.h>
 #include <mmtree/format.h>
 #include <mmtree/verify.h>
 #include <mmtree/render.h>
