@@ -53,10 +53,21 @@ int cli_close_stdout(int rc);
 /* Write a finished JSON document (and a newline) to stdout; EXIT_BAD
  * when it could not be built. */
 int cli_json_print(strbuf *b);
-/* The keys every command uses for a tree: game, provenance and stats. */
-void cli_json_game(json_writer *j, int pegs, int colors, bool repeat);
-void cli_json_provenance(json_writer *j, const mm_tree *t, const mm_game *g);
-void cli_json_stats(json_writer *j, const mm_stats *s, const mm_game *g, mm_code first);
+/* The keys every command uses for a tree: core/json.h writes them, for
+ * the HTML view as well. */
+static inline void cli_json_game(json_writer *j, int pegs, int colors, bool repeat)
+{
+    json_tree_game(j, pegs, colors, repeat);
+}
+static inline void cli_json_provenance(json_writer *j, const mm_tree *t, const mm_game *g)
+{
+    json_tree_provenance(j, t, g);
+}
+static inline void cli_json_stats(json_writer *j, const mm_stats *s, const mm_game *g,
+                                  mm_code first)
+{
+    json_tree_stats(j, s, g, first);
+}
 /* The same provenance as text lines ("rule:", "proof:", "citation:"),
  * aligned like the figures of stats and verify; an unproven tree says
  * "not proven optimal, lower bound N". */

@@ -19,6 +19,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "mmtree/game.h"
+#include "mmtree/tree.h"
 #include "strbuf.h"
 
 #define JSON_MAX_DEPTH 32
@@ -52,5 +54,15 @@ void json_escape(strbuf *b, const char *s, size_t len);
 /* Length of the UTF-8 sequence in shortest form at s[0..len), without
  * surrogates; 0 when it is not one. */
 size_t utf8_seq(const unsigned char *s, size_t len);
+
+/* The shared keys for a tree (core/json_tree.c), written into an open
+ * object: the game (pegs, colors, repeat); the provenance (rule,
+ * consistent_only, fixed_first, tie_break, max_depth, extra_colors,
+ * proven, lower_bound, worst_lower_bound, citation: those that apply);
+ * the stats (codes, total, expected, worst, histogram, nodes,
+ * inconsistent, and first when first is a code of g). */
+void json_tree_game(json_writer *j, int pegs, int colors, bool repeat);
+void json_tree_provenance(json_writer *j, const mm_tree *t, const mm_game *g);
+void json_tree_stats(json_writer *j, const mm_stats *s, const mm_game *g, mm_code first);
 
 #endif
