@@ -10,21 +10,27 @@
 static const char render_help[] =
     "usage: mmtree render FILE|- -o OUT [options]\n"
     "\n"
-    "Draw a strategy tree (any format, detected) with Graphviz.  The format\n"
-    "of OUT follows its extension: .svg .png .pdf, or .dot (also .gv) for\n"
-    "the graph in the DOT language, before layout.\n"
+    "Draw a strategy tree (any format, detected) with Graphviz, or write it\n"
+    "as a page to explore in a browser.  The format of OUT follows its\n"
+    "extension: .svg .png .pdf, .dot (also .gv) for the graph in the DOT\n"
+    "language, before layout, or .html (also .htm) for the page: one file,\n"
+    "the whole tree, opened node by node, with search and deep links\n"
+    "(OUT#code=3632, OUT#path=1122:B,1344:W); it needs no Graphviz.\n"
     "\n"
     "  -o, --output OUT      write the drawing to OUT, atomically ('-' =\n"
     "                        stdout, with --format)\n"
-    "  -T, --format F        svg | png | pdf | dot, whatever OUT's extension\n"
+    "  -T, --format F        svg | png | pdf | dot | html, whatever OUT's\n"
+    "                        extension\n"
     "  -l, --layout L        tree: top-down, children in reply order (dot, the\n"
     "                        default); radial: the root in the centre, one\n"
     "                        ring a level (twopi)\n"
     "  -d, --depth N         draw N levels (1 = the start node alone); a\n"
-    "                        sub-tree below them becomes one node\n"
+    "                        sub-tree below them becomes one node.  HTML: the\n"
+    "                        levels open at first (default 2)\n"
     "  -P, --path P          draw the sub-tree reached by the guesses and\n"
     "                        replies P = GUESS:REPLY,GUESS:REPLY,... from the\n"
-    "                        root, e.g. 1122:B,1344:W (replies as on the edges)\n"
+    "                        root, e.g. 1122:B,1344:W (replies as on the edges).\n"
+    "                        HTML: the node the page opens at first\n"
     "  -m, --max-nodes N     node budget (default 2500, 0 = none): when the\n"
     "                        drawing would have more nodes, draw fewer levels\n"
     "                        and say so on stderr\n"
@@ -51,7 +57,7 @@ enum { OPT_LABELS = 256 };
 
 static bool parse_format(const char *s, mm_render_format *f)
 {
-    for (int i = MM_RENDER_SVG; i <= MM_RENDER_DOT; i++)
+    for (int i = MM_RENDER_SVG; i <= MM_RENDER_HTML; i++)
         if (!strcmp(s, mm_render_format_name((mm_render_format)i))) {
             *f = (mm_render_format)i;
             return true;
@@ -86,8 +92,8 @@ int cmd_render(int argc, char **argv)
         case 'o': out = optarg; break;
         case 'T':
             if (!parse_format(optarg, &ro.format))
-                return cli_usage_error("render", "unknown format '%s' (svg, png, pdf, dot)",
-                                       optarg);
+                return cli_usage_error("render",
+                                       "unknown format '%s' (svg, png, pdf, dot, html)", optarg);
             break;
         case 'l':
             if (!strcmp(optarg, "tree"))
@@ -122,15 +128,16 @@ int cmd_render(int argc, char **argv)
     if (argc - optind != 1)
         return cli_usage_error("render", "expects one tree file (or '-'); see --help");
     if (!out)
-        return cli_usage_error("render", "no output: give -o OUT (.svg, .png, .pdf or .dot)");
+        return cli_usage_error("render",
+                               "no output: give -o OUT (.svg, .png, .pdf, .dot or .html)");
     /* Check the output's format before reading a large tree. */
     if (ro.format == MM_RENDER_AUTO && mm_render_format_from_path(out) == MM_RENDER_AUTO) {
         const char *dot = strrchr(out, '.');
         if (dot && !strchr(dot, '/'))
             return cli_usage_error("render", "unknown output format '%s' of '%s' "
-                                   "(.svg, .png, .pdf, .dot; or --format)", dot, out);
+                                   "(.svg, .png, .pdf, .dot, .html; or --format)", dot, out);
         return cli_usage_error("render", "cannot tell the format of '%s' from its name "
-                               "(.svg, .png, .pdf, .dot; or --format)", out);
+                               "(.svg, .png, .pdf, .dot, .html; or --format)", out);
     }
 
     mm_diag d;

@@ -1,6 +1,7 @@
 /*
- * Build-time helper: turn a file into a C array, so the schema the XML
- * reader enforces is part of the binary and never read from disk.
+ * Build-time helper: turn a file into a C array, so that what the library
+ * needs (the schema the XML reader enforces, the HTML view's page, style
+ * and script) is part of the binary and never read from disk.
  *     embed INPUT OUTPUT NAME
  * writes `const unsigned char NAME[]` (with a final NUL, not counted) and
  * `const size_t NAME_len`.

@@ -20,7 +20,8 @@ mm_render_format mm_render_format_from_path(const char *path)
         mm_render_format f;
     } exts[] = {
         {".svg", MM_RENDER_SVG}, {".png", MM_RENDER_PNG}, {".pdf", MM_RENDER_PDF},
-        {".dot", MM_RENDER_DOT}, {".gv", MM_RENDER_DOT},
+        {".dot", MM_RENDER_DOT}, {".gv", MM_RENDER_DOT},   {".html", MM_RENDER_HTML},
+        {".htm", MM_RENDER_HTML},
     };
     const char *dot = path ? strrchr(path, '.') : NULL;
     if (!dot || strchr(dot, '/'))
@@ -35,7 +36,7 @@ const char *mm_render_format_name(mm_render_format f)
 {
     static const char *const names[] = {
         [MM_RENDER_AUTO] = "auto", [MM_RENDER_SVG] = "svg", [MM_RENDER_PNG] = "png",
-        [MM_RENDER_PDF] = "pdf",   [MM_RENDER_DOT] = "dot",
+        [MM_RENDER_PDF] = "pdf",   [MM_RENDER_DOT] = "dot",  [MM_RENDER_HTML] = "html",
     };
-    return (unsigned)f <= MM_RENDER_DOT ? names[f] : "?";
+    return (unsigned)f <= MM_RENDER_HTML ? names[f] : "?";
 }

@@ -10,16 +10,14 @@
  */
 #include "mmtree/render.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <graphviz/cgraph.h>
 #include <graphviz/gvc.h>
 
-#include "mmtree/format.h"
+#include "backend.h"
 #include "view.h"
 
 /* ---- Graphviz messages ------------------------------------------------ */
@@ -269,19 +267,9 @@ out_layout:
     return st;
 }
 
-mm_status mm_render_mem(const mm_tree *t, const mm_game *g,
-                        const mm_render_opts *o, char **buf, size_t *len,
-                        mm_render_info *info, mm_diag *d)
+mm_status gv_render(const mm_tree *t, const mm_game *g, const mm_render_opts *o,
+                    char **buf, size_t *len, mm_render_info *info, mm_diag *d)
 {
-    mm_render_opts def;
-    if (!o) {
-        mm_render_opts_init(&def);
-        o = &def;
-    }
-    if (o->format == MM_RENDER_AUTO || (unsigned)o->format > MM_RENDER_DOT)
-        return mm_diag_set(d, MM_ERR_USAGE, "no output format given");
-    if (t->pegs != g->pegs || t->colors != g->colors || t->repeat != g->repeat)
-        return mm_diag_set(d, MM_ERR_USAGE, "the tree is not of the game given");
     uint32_t start;
     mm_status st = mm_tree_find(t, g, o->path, &start, d);
     if (st)
@@ -313,56 +301,5 @@ out_handler:
     agseterrf(prev);
 out_view:
     view_release(&v);
-    return st;
-}
-
-/* Fail before the layout, which can take a while, when out cannot be
- * created: its directory must exist and be writable. */
-static mm_status check_writable(const char *out, mm_diag *d)
-{
-    if (!strcmp(out, "-"))
-        return MM_OK;
-    const char *slash = strrchr(out, '/');
-    char *dir = slash ? strndup(out, (size_t)(slash - out) + 1) : strdup(".");
-    if (!dir)
-        return mm_diag_set(d, MM_ERR_NOMEM, "out of memory");
-    mm_status st = MM_OK;
-    if (access(dir, W_OK | X_OK) != 0)
-        st = mm_diag_set(d, MM_ERR_IO, "cannot write '%s': %s", out, strerror(errno));
-    free(dir);
-    return st;
-}
-
-mm_status mm_render_file(const mm_tree *t, const mm_game *g,
-                         const mm_render_opts *o, const char *out,
-                         mm_render_info *info, mm_diag *d)
-{
-    mm_render_opts oo;
-    if (o)
-        oo = *o;
-    else
-        mm_render_opts_init(&oo);
-    if (oo.format == MM_RENDER_AUTO) {
-        oo.format = mm_render_format_from_path(out);
-        if (oo.format == MM_RENDER_AUTO) {
-            const char *dot = strrchr(out, '.');
-            if (dot && !strchr(dot, '/'))
-                return mm_diag_set(d, MM_ERR_USAGE,
-                                   "unknown output format '%s' of '%s': use .svg, "
-                                   ".png, .pdf or .dot", dot, out);
-            return mm_diag_set(d, MM_ERR_USAGE,
-                               "'%s' has no extension to tell the output format: "
-                               "use .svg, .png, .pdf or .dot", out);
-        }
-    }
-    mm_status st = check_writable(out, d);
-    if (st)
-        return st;
-    char *buf = NULL;
-    size_t len = 0;
-    if ((st = mm_render_mem(t, g, &oo, &buf, &len, info, d)))
-        return st;
-    st = mm_file_write_atomic(out, buf, len, d);
-    free(buf);
     return st;
 }

@@ -4,6 +4,22 @@
  * renders it to SVG, PNG or PDF; DOT output is the graph text itself,
  * before layout, so that it is the same on every machine.
  *
+ * HTML output is not a drawing but a page to explore the whole tree in a
+ * browser: one self-contained file (no network, no other file) holding
+ * web/'s script and style, embedded when mmtree is built, and the tree as
+ * data.  The page shows the tree from the root and opens a node on click,
+ * finds a secret code or a path (deep links tree.html#code=3632 and
+ * #path=1122:B,1344:W), and plays.  It needs no Graphviz: a build without
+ * Graphviz writes HTML too.
+ *
+ * The data is one JSON object in <script type="application/json"
+ * id="mmtree-data">, with the keys of `mmtree stats --json` (game,
+ * provenance, stats), "path" and "depth" (what the page opens first; see
+ * mm_render_opts), "version" (mmtree's), and "mmt": the tree as a file of
+ * the binary format (format/binary.md), base64.  That format stores only
+ * the guesses, so the page recomputes every count from the game with its
+ * own scoring, and checks its totals against the JSON's.
+ *
  * What a drawing shows (render/README-section.md has the legend):
  *   - a node: its guess over "n=COUNT", the codes still possible there;
  *   - a guess that cannot be the code: dashed grey outline, oblique text;
@@ -46,6 +62,7 @@ typedef enum mm_render_format {
     MM_RENDER_PNG,
     MM_RENDER_PDF,
     MM_RENDER_DOT,      /* the graph in the DOT language, not laid out */
+    MM_RENDER_HTML,     /* a page to explore the tree (no Graphviz) */
 } mm_render_format;
 
 /* Default node budget: about what still reads as a picture when zoomed,
@@ -60,9 +77,12 @@ typedef struct mm_render_opts {
     mm_render_layout layout;
     mm_render_format format; /* AUTO: from the path given to mm_render_file */
     int depth;               /* levels drawn (1 = the start node alone);
-                                0 = as many as max_nodes allows */
+                                0 = as many as max_nodes allows.  HTML:
+                                levels open at first (0 = 2) */
     const char *path;        /* where to start: "G:R,G:R,..."; NULL or ""
-                                = the root */
+                                = the root.  HTML: the node opened and
+                                selected at first (the page holds the
+                                whole tree) */
     uint32_t max_nodes;      /* node budget; 0 = none */
     uint32_t label_nodes;    /* edge-middle labels up to this many nodes */
 } mm_render_opts;
@@ -82,18 +102,22 @@ typedef struct mm_render_info {
 /* Defaults: tree layout, format AUTO, depth 0, no path, the budgets above. */
 MM_EXPORT void mm_render_opts_init(mm_render_opts *o);
 
-/* ".svg" ".png" ".pdf" ".dot" (also ".gv") -> format, else AUTO. */
+/* ".svg" ".png" ".pdf" ".dot" (also ".gv") ".html" (also ".htm") ->
+ * format, else AUTO. */
 MM_EXPORT mm_render_format mm_render_format_from_path(const char *path);
 MM_EXPORT const char *mm_render_format_name(mm_render_format f);
 
 /* Render t (a checked tree of game g) as format o->format (not AUTO) into
- * *buf, malloc'd and owned by the caller.  info may be NULL. */
+ * *buf, malloc'd and owned by the caller.  info may be NULL.  Without
+ * Graphviz every format but HTML fails with MM_ERR_USAGE. */
 MM_EXPORT mm_status mm_render_mem(const mm_tree *t, const mm_game *g,
                         const mm_render_opts *o, char **buf, size_t *len,
                         mm_render_info *info, mm_diag *d);
 
 /* The same, written atomically to out (format from o->format, or from
- * out's extension when AUTO: an unknown one is MM_ERR_USAGE). */
+ * out's extension when AUTO: an unknown one is MM_ERR_USAGE).  out is
+ * opened before the rendering starts, so that an output that cannot be
+ * written fails at once, not after the layout. */
 MM_EXPORT mm_status mm_render_file(const mm_tree *t, const mm_game *g,
                          const mm_render_opts *o, const char *out,
                          mm_render_info *info, mm_diag *d);

@@ -16,6 +16,7 @@
 #include <libxml/parser.h>
 #include <libxml/xpath.h>
 
+#include "config.h"
 #include "mmtree/compile.h"
 #include "mmtree/format.h"
 #include "mmtree/render.h"
@@ -329,6 +330,69 @@ static void test_images(void)
     release(&gt);
 }
 
+/* ---- HTML ----------------------------------------------------------------- */
+
+static size_t occurrences(const char *hay, const char *needle)
+{
+    size_t n = 0;
+    for (const char *p = hay; (p = strstr(p, needle)); p++)
+        n++;
+    return n;
+}
+
+/* The page is one file: the data and the embedded script and style, and
+ * nothing fetched; a '<' in the data cannot end its <script> element. */
+static void test_html(void)
+{
+    game_tree gt;
+    compile(&gt, 2, 3);
+    mm_tree_set_citation(&gt.t, "A </script><script>alert(1)</script> tree");
+    size_t len = 0;
+    mm_render_info info;
+    char *page = render(&gt, MM_RENDER_HTML, 0, "11:-", &len, &info);
+    CHECK(page && len == strlen(page) && !strncmp(page, "<!DOCTYPE html>", 15), "not a page");
+    if (page) {
+        CHECK(occurrences(page, "<script") == 2 && occurrences(page, "</script>") == 2 &&
+                  occurrences(page, "<style>") == 1 && occurrences(page, "</style>") == 1,
+              "the page has %zu <script, %zu </script>", occurrences(page, "<script"),
+              occurrences(page, "</script>"));
+        CHECK(strstr(page, "\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"),
+              "the citation's '<' are not escaped");
+        CHECK(!strstr(page, "http:") && !strstr(page, "https:") && !strstr(page, "src=") &&
+                  !strstr(page, "@import") && !strstr(page, "@mmtree-"),
+              "the page refers to something outside it, or keeps a marker");
+        /* The data: the keys of stats --json, the path, and the tree in
+         * the binary format, whose signature \x89MMT\r\n\x1a\n is
+         * "iU1NVA0KGgo" in base64. */
+        CHECK(strstr(page, "{\"pegs\": 2, \"colors\": 3, \"repeat\": true, \"codes\": 9, "
+                           "\"total\": 24,") &&
+                  strstr(page, "\"rule\": \"knuth\"") && strstr(page, "\"path\": \"11:-\"") &&
+                  strstr(page, "\"mmt\": \"iU1NVA0KGgo"),
+              "the page's data lacks a key");
+        CHECK(info.start != 0 && info.nodes == gt.t.nnodes, "info: start %lu nodes %lu",
+              (unsigned long)info.start, (unsigned long)info.nodes);
+    }
+    free(page);
+
+    /* A path not in the tree fails as for a drawing. */
+    mm_render_opts o;
+    mm_render_opts_init(&o);
+    o.format = MM_RENDER_HTML;
+    o.path = "12:B";
+    char *buf = NULL;
+    mm_diag d;
+    mm_diag_clear(&d);
+    CHECK(mm_render_mem(&gt.t, &gt.g, &o, &buf, &len, NULL, &d) == MM_ERR_USAGE &&
+              strstr(d.msg, "the tree guesses 11 there, not 12"),
+          "html path: %s", d.msg);
+    free(buf);
+    CHECK(mm_render_format_from_path("x/t.html") == MM_RENDER_HTML &&
+              mm_render_format_from_path("t.htm") == MM_RENDER_HTML &&
+              !strcmp(mm_render_format_name(MM_RENDER_HTML), "html"),
+          ".html");
+    release(&gt);
+}
+
 /* ---- Files and bad input ------------------------------------------------ */
 
 static void test_files(void)
@@ -371,6 +435,30 @@ static void test_files(void)
     release(&gt);
 }
 
+/* Built without Graphviz: HTML works (above), drawings fail and say
+ * what does work. */
+static int no_graphviz(void)
+{
+    game_tree gt;
+    compile(&gt, 2, 3);
+    mm_render_opts o;
+    mm_render_opts_init(&o);
+    o.format = MM_RENDER_SVG;
+    char *buf = NULL;
+    size_t len;
+    mm_diag d;
+    mm_diag_clear(&d);
+    CHECK(mm_render_mem(&gt.t, &gt.g, &o, &buf, &len, NULL, &d) == MM_ERR_USAGE &&
+              strstr(d.msg, "without Graphviz: it cannot draw svg; it can write the tree as a "
+                            "page to explore (-o tree.html)"),
+          "without Graphviz: %s", d.msg);
+    free(buf);
+    release(&gt);
+    if (failures)
+        fprintf(stderr, "%d checks failed\n", failures);
+    return failures ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) {
@@ -379,6 +467,9 @@ int main(int argc, char **argv)
     }
     golden_dir = argv[1];
     out_dir = argv[2];
+    test_html();
+    if (!MM_HAVE_RENDER)
+        return no_graphviz();
     test_dot();
     test_views();
     test_images();
