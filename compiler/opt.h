@@ -237,6 +237,11 @@ static inline void opt_hash(const oshared *sh, const mm_code *S, uint32_t n,
 
 double opt_now(void);
 
+/* Stop now?  A signal's flag, the flag another thread raised, the test
+ * hook's count, and every 256 calls the clock (the deadline, progress,
+ * checkpoints). */
+bool opt_stopping(oworker *w);
+
 /* Progress and periodic checkpoints, from whichever thread looks at the
  * clock first. */
 void opt_clock(oworker *w, double now);
@@ -307,6 +312,11 @@ bool opt_split(olevel *l, const mm_game *g, const mm_code *S, uint32_t n,
 mm_status opt_build_tree(oworker *w, const ogroup *root, const mm_code *all, oval v,
                          int depth, bool canonical, mm_tree *t, mm_diag *d);
 
+/* The same from set S (level lv, path group G) of value v: its tree,
+ * rooted at S, into t (whose root count is then n, not the game's). */
+mm_status opt_build_set(oworker *w, int lv, const ogroup *G, const mm_code *S, uint32_t n,
+                        oval v, int depth, bool canonical, mm_tree *t, mm_diag *d);
+
 /* ---- the search (opt_search.c) ---- */
 
 /* Value of set S (sorted; path group G) when it is at most limit; else a
@@ -317,6 +327,25 @@ mm_status opt_build_tree(oworker *w, const ogroup *root, const mm_code *all, ova
 oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
                uint32_t n, oval limit, int depth, bool ties, bool force,
                mm_code *guess);
+
+/* The candidates of a set as opt_solve finds them, for a driver that
+ * tries them itself (mmtree-mpi): in ci[0..nc), unsorted (tried in order
+ * of (lb, idx)), the code of ci[i] being cand[ci[i].idx]; both point into
+ * the worker's scratch level and last until it is used again. */
+typedef struct oexpand {
+    const ocand *ci;
+    const mm_code *cand;
+    uint32_t nc;
+    int K;          /* the most parts a candidate makes */
+    oval minfail;   /* least bound of the candidates dropped */
+} oexpand;
+
+/* The steps of opt_solve before it tries candidates: true when they
+ * answer the set (the table, a shortcut, a limit below every guess; *v
+ * as opt_solve would return it, *guess its guess), else false with the
+ * candidates within limit in *x. */
+bool opt_expand(oworker *w, int lv, const ogroup *G, const mm_code *S, uint32_t n,
+                oval limit, int depth, bool ties, oval *v, mm_code *guess, oexpand *x);
 
 /* Is there a tree of depth at most depth for S?  1 yes, 0 no, -1 stopped. */
 int opt_feasible(oworker *w, int lv, const ogroup *G, const mm_code *S,
@@ -344,6 +373,15 @@ typedef struct orootjob {
     bool have;
     oval minfail;
 } orootjob;
+
+/* The first steps of opt_eval_cand: S split by q into w->lv[lv].parts
+ * (pt[0..*np), smallest first), each part at its bound or its exact
+ * value (small sets, the table), then, while the sum stays within bound,
+ * raised to its one-guess-ahead bound; the group after q in
+ * w->lv[lv].grp.  The sum (also in *reached), or OV_ABORT when stopped. */
+oval opt_open_cand(oworker *w, int lv, const ogroup *G, const mm_code *S,
+                   uint32_t n, mm_code q, const uint32_t *h, int K, oval bound,
+                   int depth, bool ties, opart *pt, int *np, oval *reached);
 
 /* Value of guess q at set S (histogram h) when it is at most bound, else
  * a lower bound above bound; OV_ABORT when stopped, *reached then being
@@ -375,5 +413,32 @@ typedef struct opool {
 
 void opt_pool_start(opool *p, oshared *sh, int threads);
 void opt_pool_stop(opool *p, oworker *main);
+
+/* ---- the driver (optimal.c) ---- */
+
+/* The search the options ask for (the rule's mode, symmetry, the fixed
+ * first guess, the table's size) into sh, initialised here. */
+mm_status opt_shared_setup(oshared *sh, const mm_game *g, const mm_compile_opts *o);
+/* Guesses that can be the code only, or all; the table keeps the two
+ * apart. */
+void opt_set_mode(oshared *sh, bool consistent);
+
+/* Another solver of the root set, for a driver that spreads the search
+ * (mmtree-mpi).  solve: what opt_solve at the root returns (the driver's
+ * worker w, path group root, codes all), keeping sh->root_best,
+ * root_guess and root_lower as the search does; OV_ABORT when stopped.
+ * facts: before a tree is built from the table, put there what the tree
+ * of the last solve (or, stopped, of its best first guess) needs.  Both
+ * return MM_OK, or a failure described in d. */
+typedef struct oroot {
+    mm_status (*solve)(void *arg, oworker *w, const ogroup *root, const mm_code *all,
+                       oval limit, int depth, bool ties, oval *v, mm_diag *d);
+    mm_status (*facts)(void *arg, oworker *w, bool canonical, mm_diag *d);
+    void *arg;
+} oroot;
+
+/* opt_compile with the root solved by rs. */
+mm_status opt_compile_root(const mm_game *g, const mm_compile_opts *o, const oroot *rs,
+                           mm_tree *t, mm_diag *d);
 
 #endif

@@ -46,10 +46,7 @@
 
 #define SCORE_CHUNK 64 /* guesses scored before looking for a separator */
 
-/* Stop now?  A signal's flag, the flag another thread raised, the test
- * hook's count, and every 256 calls the clock (the deadline, progress,
- * checkpoints). */
-static bool stopping(oworker *w)
+bool opt_stopping(oworker *w)
 {
     oshared *sh = w->sh;
     if (atomic_load_explicit(&sh->abort, memory_order_relaxed))
@@ -220,29 +217,39 @@ static oval solve_parts(oworker *w, int lv, uint32_t n, opart *pt, int np, oval 
     return sum;
 }
 
+oval opt_open_cand(oworker *w, int lv, const ogroup *G, const mm_code *S,
+                   uint32_t n, mm_code q, const uint32_t *h, int K, oval bound,
+                   int depth, bool ties, opart *pt, int *np, oval *reached)
+{
+    oshared *sh = w->sh;
+    const mm_game *g = sh->g;
+    olevel *l = &w->lv[lv];
+    int cd = sh->depth_mode ? depth - 1 : depth;
+    uint32_t win;
+    if (!opt_split(l, g, S, n, q, h, pt, np, &win))
+        return out_of_memory(w);
+    for (int j = 0; j < *np; j++)
+        pt[j].v = part_value(w, pt[j].n, l->parts + pt[j].start, K, cd, &pt[j].exact);
+    qsort(pt, (size_t)*np, sizeof *pt, cmp_part_size);
+    oval sum = *reached = opt_sum_parts(n, pt, *np);
+    if (sum > bound)
+        return sum;
+    if (ogroup_after(G, g, q, &l->grp))
+        return out_of_memory(w);
+    return raise_parts(w, lv, n, pt, *np, bound, cd, ties, reached);
+}
+
 oval opt_eval_cand(oworker *w, int lv, const ogroup *G, const mm_code *S,
                    uint32_t n, mm_code q, const uint32_t *h, int K, oval bound,
                    int depth, bool ties, orootjob *rj, uint32_t idx,
                    oval *reached)
 {
     oshared *sh = w->sh;
-    const mm_game *g = sh->g;
     olevel *l = &w->lv[lv];
     int cd = sh->depth_mode ? depth - 1 : depth;
     opart pt[MM_MAX_REPLIES];
     int np;
-    uint32_t win;
-    if (!opt_split(l, g, S, n, q, h, pt, &np, &win))
-        return out_of_memory(w);
-    for (int j = 0; j < np; j++)
-        pt[j].v = part_value(w, pt[j].n, l->parts + pt[j].start, K, cd, &pt[j].exact);
-    qsort(pt, (size_t)np, sizeof *pt, cmp_part_size);
-    oval sum = *reached = opt_sum_parts(n, pt, np);
-    if (sum > bound)
-        return sum;
-    if (ogroup_after(G, g, q, &l->grp))
-        return out_of_memory(w);
-    sum = raise_parts(w, lv, n, pt, np, bound, cd, ties, reached);
+    oval sum = opt_open_cand(w, lv, G, S, n, q, h, K, bound, depth, ties, pt, &np, reached);
     if (sum == OV_ABORT || sum > bound)
         return sum;
     if (lv == sh->par_level && sh->share_parts && sh->nhelpers > 0 && !w->id && !rj) {
@@ -317,7 +324,7 @@ static bool solve_lookup(onode *nd, bool force, mm_code *guess, oval *v)
         *v = OV_ABORT;
         return true;
     }
-    if (stopping(w)) {
+    if (opt_stopping(w)) {
         *v = OV_ABORT;
         return true;
     }
@@ -637,6 +644,37 @@ static oval solve_shared(onode *nd)
     return 0;
 }
 
+/* A set's node for opt_solve and opt_expand.  With a fixed first guess
+ * the first set's value is that guess's, not a fact about the set: it
+ * stays out of the table. */
+static onode node_init(oworker *w, int lv, const ogroup *G, const mm_code *S, uint32_t n,
+                       oval limit, int depth, bool ties, ozf *z)
+{
+    const oshared *sh = w->sh;
+    return (onode){.w = w, .l = &w->lv[lv], .lv = lv, .depth = depth, .G = G, .S = S, .n = n,
+                   .limit = limit, .ties = ties, .z = z,
+                   .cache = sh->use_cache && !(lv == 0 && sh->first != MM_NO_CODE),
+                   .small = n <= SMALL_SET, .minfail = OV_INF, .best = limit + 1,
+                   .best_idx = UINT32_MAX, .best_q = S[0]};
+}
+
+/* The steps before the candidates are tried: true when they answer the
+ * set (*v; *guess when they found one). */
+static bool node_open(onode *nd, bool force, mm_code *guess, oval *v)
+{
+    if (solve_lookup(nd, force, guess, v))
+        return true;
+    nd->w->nodes++;
+    if (!level_begin(nd)) {
+        *v = out_of_memory(nd->w);
+        return true;
+    }
+    if (score_consistent(nd, guess, v) || score_others(nd, guess, v))
+        return true;
+    bound_candidates(nd);
+    return false;
+}
+
 oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
                uint32_t n, oval limit, int depth, bool ties, bool force,
                mm_code *guess)
@@ -646,22 +684,10 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
     *guess = S[0];
     if (solve_trivial(n, depth, &v))
         return v;
-    /* With a fixed first guess the first set's value is that guess's, not
-     * a fact about the set: it stays out of the table. */
     ozf z;
-    onode nd = {.w = w, .l = &w->lv[lv], .lv = lv, .depth = depth, .G = G, .S = S, .n = n,
-                .limit = limit, .ties = ties, .z = &z,
-                .cache = sh->use_cache && !(lv == 0 && sh->first != MM_NO_CODE),
-                .small = n <= SMALL_SET, .minfail = OV_INF, .best = limit + 1,
-                .best_idx = UINT32_MAX, .best_q = S[0]};
-    if (solve_lookup(&nd, force, guess, &v))
+    onode nd = node_init(w, lv, G, S, n, limit, depth, ties, &z);
+    if (node_open(&nd, force, guess, &v))
         return v;
-    w->nodes++;
-    if (!level_begin(&nd))
-        return out_of_memory(w);
-    if (score_consistent(&nd, guess, &v) || score_others(&nd, guess, &v))
-        return v;
-    bound_candidates(&nd);
     /* Both cores: the guesses of the first set that has several are
      * shared out, each thread taking the next one (a single first guess,
      * as in Bulls and Cows, passes this on to its parts). */
@@ -674,6 +700,20 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
         return node_store(&nd, nd.minfail, 0, MM_NO_CODE);
     *guess = nd.best_q;
     return node_store(&nd, nd.best, OC_EXACT | (ties ? OC_CANON : 0), nd.best_q);
+}
+
+bool opt_expand(oworker *w, int lv, const ogroup *G, const mm_code *S, uint32_t n,
+                oval limit, int depth, bool ties, oval *v, mm_code *guess, oexpand *x)
+{
+    *guess = S[0];
+    if (solve_trivial(n, depth, v))
+        return true;
+    ozf z;
+    onode nd = node_init(w, lv, G, S, n, limit, depth, ties, &z);
+    if (node_open(&nd, false, guess, v))
+        return true;
+    *x = (oexpand){nd.l->ci, nd.l->cand, nd.nc, nd.K, nd.minfail};
+    return false;
 }
 
 /* ---- worst case only ---- */
@@ -768,7 +808,7 @@ int opt_feasible(oworker *w, int lv, const ogroup *G, const mm_code *S,
         atomic_store(&sh->abort, 1);
         return -1;
     }
-    if (stopping(w))
+    if (opt_stopping(w))
         return -1;
     oentry e;
     if (nd.cache) {

@@ -114,13 +114,19 @@ static mm_status build(const walk *k, int lv, const ogroup *G, const mm_code *S,
     return st ? st : build_parts(k, lv, G, S, n, q, depth, node);
 }
 
-mm_status opt_build_tree(oworker *w, const ogroup *root, const mm_code *all, oval v,
-                         int depth, bool canonical, mm_tree *t, mm_diag *d)
+mm_status opt_build_set(oworker *w, int lv, const ogroup *G, const mm_code *S, uint32_t n,
+                        oval v, int depth, bool canonical, mm_tree *t, mm_diag *d)
 {
     walk k = {w, canonical, t, d};
     uint32_t node;
     mm_status st = mm_tree_alloc(t, 1, &node, d);
     if (!st)
-        st = build(&k, 0, root, all, w->sh->g->ncodes, v, depth, node);
+        st = build(&k, lv, G, S, n, v, depth, node);
     return st;
+}
+
+mm_status opt_build_tree(oworker *w, const ogroup *root, const mm_code *all, oval v,
+                         int depth, bool canonical, mm_tree *t, mm_diag *d)
+{
+    return opt_build_set(w, 0, root, all, w->sh->g->ncodes, v, depth, canonical, t, d);
 }

@@ -53,6 +53,8 @@ typedef struct driver {
     bool consistent;       /* guesses that can be the code only */
     bool worst_mode;       /* optimal-worst: least depth first */
     char tag[96];
+    const oroot *rs;       /* another solver of the root, or NULL */
+    mm_status rs_status;   /* its failure, described in d */
     /* the incumbent: a tree of a one-step rule */
     mm_tree heur;
     oval heur_v;
@@ -129,10 +131,15 @@ static void report_counts(driver *dr)
 
 /* ---- the searches ---- */
 
+void opt_set_mode(oshared *sh, bool consistent)
+{
+    sh->consistent_only = consistent;
+    sh->salt = consistent ? 0x2545f4914f6cdd1du : 0;
+}
+
 static void set_mode(driver *dr, bool consistent)
 {
-    dr->sh.consistent_only = consistent;
-    dr->sh.salt = consistent ? 0x2545f4914f6cdd1du : 0;
+    opt_set_mode(&dr->sh, consistent);
 }
 
 /* From now on nothing stops the search: the value is proven, or the
@@ -173,6 +180,12 @@ static oval solve_root(driver *dr, oval limit, int depth, bool ties)
     sh->root_guess = MM_NO_CODE;
     sh->root_lower = game_lower(dr);
     sh->upper = OV_T(limit);
+    if (dr->rs) {
+        oval v;
+        dr->rs_status = dr->rs->solve(dr->rs->arg, &dr->w, &dr->root, dr->all, limit, depth,
+                                      ties, &v, dr->d);
+        return dr->rs_status ? OV_ABORT : v;
+    }
     opool pool;
     opt_pool_start(&pool, sh, nt);
     oval v = opt_solve(&dr->w, 0, &dr->root, dr->all, dr->g->ncodes, limit, depth, ties,
@@ -221,6 +234,8 @@ static oval consistent_bound(driver *dr, oval limit, int depth)
 /* The search failed (out of memory, too deep). */
 static mm_status search_failed(driver *dr)
 {
+    if (dr->rs_status)
+        return dr->rs_status;
     if (dr->w.status == MM_ERR_NOMEM)
         return nomem(dr->d);
     return mm_diag_set(dr->d, dr->w.status, "the search went deeper than %d guesses",
@@ -234,6 +249,13 @@ static mm_status save_checkpoint(driver *dr)
     return ocache_save(&dr->sh.cache, dr->o->checkpoint, dr->tag, 3, dr->d);
 }
 
+/* The facts a tree built from the table needs, from another solver of
+ * the root: the table on this machine has the rest. */
+static mm_status root_facts(driver *dr, bool canonical)
+{
+    return dr->rs ? dr->rs->facts(dr->rs->arg, &dr->w, canonical, dr->d) : MM_OK;
+}
+
 /* The stopped search's own tree: the table holds an optimal guess for
  * every set below the best first guess solved, so the walk takes no
  * search to speak of.  MM_ERR_LIMIT when it cannot be built. */
@@ -241,10 +263,12 @@ static mm_status own_tree(driver *dr, int depth, mm_tree *t)
 {
     oshared *sh = &dr->sh;
     stops_off(sh);
+    mm_status st = root_facts(dr, false);
+    if (st)
+        return st;
     sh->first = sh->root_guess;
     mm_tree_init(t, dr->g->pegs, dr->g->colors, dr->g->repeat);
-    mm_status st = opt_build_tree(&dr->w, &dr->root, dr->all, sh->root_best, depth, false, t,
-                                  dr->d);
+    st = opt_build_tree(&dr->w, &dr->root, dr->all, sh->root_best, depth, false, t, dr->d);
     sh->first = dr->o->first;
     if (st)
         mm_tree_release(t);
@@ -260,7 +284,7 @@ static mm_status finish_stopped(driver *dr, oval lower, int depth, mm_tree *t)
     oshared *sh = &dr->sh;
     mm_status st;
     mm_tree best;
-    if (dr->w.status)
+    if (dr->w.status || dr->rs_status)
         return search_failed(dr);
     if ((st = save_checkpoint(dr)))
         return st;
@@ -292,7 +316,9 @@ done:;
 static mm_status finish_proven(driver *dr, oval v, int depth, mm_tree *t)
 {
     stops_off(&dr->sh);
-    mm_status st = opt_build_tree(&dr->w, &dr->root, dr->all, v, depth, true, t, dr->d);
+    mm_status st = root_facts(dr, true);
+    if (!st)
+        st = opt_build_tree(&dr->w, &dr->root, dr->all, v, depth, true, t, dr->d);
     if (st)
         return st;
     dr->rep.proven = true;
@@ -340,20 +366,27 @@ static size_t cache_bytes(const mm_game *g, const mm_compile_opts *o)
     return cache > fit ? fit : cache;
 }
 
-/* The shared state from the options: limits, stops, progress. */
+mm_status opt_shared_setup(oshared *sh, const mm_game *g, const mm_compile_opts *o)
+{
+    if (oshared_init(sh, g, cache_bytes(g, o)))
+        return MM_ERR_NOMEM;
+    sh->no_symmetry = o->no_symmetry;
+    sh->no_simd = o->no_simd;
+    sh->depth_mode = o->rule == MM_RULE_OPTIMAL_WORST;
+    sh->first = o->first;
+    opt_set_mode(sh, o->rule == MM_RULE_OPTIMAL_CONSISTENT || o->consistent_only);
+    return MM_OK;
+}
+
+/* The driver's part of the shared state: limits, stops, progress. */
 static void shared_options(driver *dr)
 {
     const mm_compile_opts *o = dr->o;
     oshared *sh = &dr->sh;
-    sh->no_symmetry = o->no_symmetry;
-    sh->no_simd = o->no_simd;
-    sh->depth_mode = dr->worst_mode;
-    sh->first = o->first;
     sh->stop = o->stop;
     sh->stop_after = o->stop_after;
     if (o->time_limit > 0)
         sh->deadline = dr->t0 + o->time_limit;
-    set_mode(dr, dr->consistent);
     sh->t0 = dr->t0;
     sh->progress = o->progress;
     sh->progress_arg = o->progress_arg;
@@ -378,7 +411,7 @@ static mm_status driver_init(driver *dr, const mm_game *g, const mm_compile_opts
     dr->worst_mode = o->rule == MM_RULE_OPTIMAL_WORST;
     dr->heur_v = OV_INF;
     mm_tree_init(&dr->heur, g->pegs, g->colors, g->repeat);
-    if (oshared_init(&dr->sh, g, cache_bytes(g, o)))
+    if (opt_shared_setup(&dr->sh, g, o))
         return nomem(d);
     shared_options(dr);
     if (oworker_init(&dr->w, &dr->sh) || ogroup_root(&dr->root, g, o->no_symmetry) ||
@@ -414,10 +447,12 @@ static void set_proof(const driver *dr, mm_tree *t)
     p->lower_worst = dr->rep.proven || !dr->worst_mode ? 0 : dr->rep.worst_lower;
 }
 
-mm_status opt_compile(const mm_game *g, const mm_compile_opts *o, mm_tree *t, mm_diag *d)
+mm_status opt_compile_root(const mm_game *g, const mm_compile_opts *o, const oroot *rs,
+                           mm_tree *t, mm_diag *d)
 {
     driver dr;
     mm_status st = driver_init(&dr, g, o, d);
+    dr.rs = rs;
     if (!st)
         st = search(&dr, t);
     if (!st && mm_tree_set_rule(t, mm_rule_name(o->rule), o->consistent_only, o->first))
@@ -430,4 +465,9 @@ mm_status opt_compile(const mm_game *g, const mm_compile_opts *o, mm_tree *t, mm
         *o->report = dr.rep;
     driver_release(&dr);
     return st;
+}
+
+mm_status opt_compile(const mm_game *g, const mm_compile_opts *o, mm_tree *t, mm_diag *d)
+{
+    return opt_compile_root(g, o, NULL, t, d);
 }
