@@ -3,16 +3,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "compiler/opt_unit.h"
 #include "mmtree/compile.h"
 
 int main(int argc, char **argv)
 {
     if (argc < 4) {
-        fprintf(stderr, "usage: opt_run P C rule [norepeat] [nosym] [nocache] [nosimd] [value] [cbound] [sguesses|sparts] [jN] [tSECONDS] [kCHECKPOINT]\n");
+        fprintf(stderr, "usage: opt_run P C rule [norepeat] [nosym] [nocache] [nosimd] [value] [cbound] [sguesses|sparts] [jN] [tSECONDS] [kCHECKPOINT] [wWORKERS] [sSPLIT]\n");
         return 2;
     }
     int p = atoi(argv[1]), c = atoi(argv[2]);
     bool repeat = true;
+    int workers = 0;   /* the search spread over this many workers (threads) */
+    ospread_opts so = {0};
+    ospread_stats ss = {0};
     mm_compile_opts o;
     mm_compile_opts_init(&o);
     mm_diag d;
@@ -30,13 +34,32 @@ int main(int argc, char **argv)
         else if (argv[i][0] == 'j') o.threads = atoi(argv[i] + 1);
         else if (argv[i][0] == 't') o.time_limit = atof(argv[i] + 1);
         else if (argv[i][0] == 'k') o.checkpoint = argv[i] + 1;
+        else if (argv[i][0] == 'w') workers = atoi(argv[i] + 1);
+        else if (argv[i][0] == 's') so.split = (uint32_t)atoi(argv[i] + 1);
+        else if (argv[i][0] == 'T') so.tighten = atof(argv[i] + 1);
+        else if (!strcmp(argv[i], "biggest")) so.biggest = true;
     }
     mm_game g;
     if (mm_game_init(&g, p, c, repeat, &d)) { puts(d.msg); return 2; }
     mm_optimal_report r;
     o.report = &r;
     mm_tree t;
-    mm_status st = mm_compile(&g, &o, &t, &d);
+    mm_status st;
+    if (workers > 0) {
+        olocal l = {calloc((size_t)workers, sizeof(ounit *)), workers, ounit_bell_new(), 0};
+        olink link;
+        for (int i = 0; i < workers; i++)
+            if (ounit_new(&g, &o, o.threads, l.bell, &l.u[i]))
+                return 2;
+        olocal_link(&l, &link);
+        st = opt_compile_spread(&g, &o, &link, &so, &ss, &t, &d);
+        for (int i = 0; i < workers; i++)
+            ounit_free(l.u[i]);
+        free(l.u);
+        ounit_bell_free(l.bell);
+    } else {
+        st = mm_compile(&g, &o, &t, &d);
+    }
     if (st) { printf("error %d: %s\n", st, d.msg); return 1; }
     mm_stats s;
     mm_tree_stats(&t, &s);
@@ -50,6 +73,12 @@ int main(int argc, char **argv)
            (unsigned long long)r.guesses_all,
            r.guesses_all ? 100.0 * (1 - (double)r.guesses / (double)r.guesses_all) : 0.0,
            (unsigned long long)r.upper_first);
+    if (workers > 0)
+        printf("spread: %d workers, split %u: %llu units, %llu expanded (%.3f s), %llu builds, "
+               "%llu facts, %llu tightened, %llu cancelled\n",
+               workers, ss.split, (unsigned long long)ss.units, (unsigned long long)ss.expanded,
+               ss.busy, (unsigned long long)ss.builds, (unsigned long long)ss.facts,
+               (unsigned long long)ss.tightened, (unsigned long long)ss.cancelled);
     mm_tree_release(&t);
     mm_game_release(&g);
     return st != 0;
