@@ -33,7 +33,9 @@ static const char verify_help[] =
     "                     match, list the guesses that would make them true,\n"
     "                     fewest pegs changed first, with Irving's '*' after\n"
     "                     a guess that cannot be the code: how a misprinted\n"
-    "                     guess is recovered\n"
+    "                     guess is recovered.  The nearest guesses are tried\n"
+    "                     first, within a budget; a search that runs out says\n"
+    "                     how many it tried\n"
     "  --max-problems N   report at most N problems (default 100; all are\n"
     "                     counted)\n"
     "  -h, --help         this text\n"
@@ -118,6 +120,14 @@ static void json_problem(json_writer *j, const mm_verify_report *r, const mm_pro
         json_array_end(j);
         json_key(j, "suggest_total");
         json_uint(j, p->nsuggest);
+        /* The search has a budget: whether it ran out, after how many of
+         * the guesses that could qualify. */
+        json_key(j, "suggest_stopped");
+        json_bool(j, p->partial);
+        json_key(j, "suggest_tried");
+        json_uint(j, p->ntried);
+        json_key(j, "suggest_candidates");
+        json_uint(j, p->ncandidates);
     }
     json_key(j, "message");
     json_str(j, mm_problem_format(r, p, msg, sizeof msg));

@@ -41,6 +41,10 @@ typedef struct verifier {
     int8_t *last_slot;        /* [ncodes] and the reply that leads nowhere */
     uint32_t *nclaim, *claim; /* [ncodes] claims, and the first claimant */
     uint32_t *found_at;       /* [ncodes] the claimant the truth agrees with */
+    uint64_t *member;         /* [ncodes bits] the codes of the node whose
+                                 guess is being searched for */
+    uint64_t *spos, *socc;    /* [ncodes x words] and their position and
+                                 colour bits, gathered once a search */
     uint32_t *order;          /* [nnodes] nodes in the order walked */
     uint32_t norder;
     uint8_t *seen;            /* [nnodes] */
@@ -185,17 +189,32 @@ static int pegs_changed(const mm_game *g, mm_code a, mm_code b)
     return n;
 }
 
-static bool splits_as(const verifier *v, mm_code x, uint32_t lo, uint32_t hi,
-                      const wish *w, bool *can)
+/* Does guess x split the n codes gathered in spos/socc as w wants?
+ * *work counts the codes scored (a candidate is dropped at the first
+ * part that overflows).  The scoring is mm_game_score's, on bits laid out
+ * one after the other rather than fetched code by code. */
+static bool splits_as(const verifier *v, mm_code x, uint32_t n, const wish *w, bool *can,
+                      uint64_t *work)
 {
     const mm_game *g = v->g;
     uint32_t cnt[MM_MAX_REPLIES] = {0};
-    for (uint32_t i = lo; i < hi; i++) {
-        int s = mm_game_score(g, x, v->codes[i]);
+    int wide = g->wide ? 2 : 1;
+    const uint64_t *gp = g->pos + (size_t)wide * x, *go = g->occ + (size_t)wide * x;
+    for (uint32_t i = 0; i < n; i++) {
+        const uint64_t *p = v->spos + (size_t)wide * i, *o = v->socc + (size_t)wide * i;
+        int black = __builtin_popcountll(gp[0] & p[0]), hits = __builtin_popcountll(go[0] & o[0]);
+        if (wide == 2) {
+            black += __builtin_popcountll(gp[1] & p[1]);
+            hits += __builtin_popcountll(go[1] & o[1]);
+        }
+        int s = g->slot[black][hits];
         cnt[s]++;
-        if (w->want ? cnt[s] > w->want[s] : (s != g->win && cnt[s] > w->maxpart))
+        if (w->want ? cnt[s] > w->want[s] : (s != g->win && cnt[s] > w->maxpart)) {
+            *work += i + 1;
             return false;
+        }
     }
+    *work += n;
     if (w->want) {
         for (int s = 0; s < g->nreplies; s++)
             if (cnt[s] != w->want[s])
@@ -207,30 +226,128 @@ static bool splits_as(const verifier *v, mm_code x, uint32_t lo, uint32_t hi,
     return true;
 }
 
-/* Search every code of the game as the guess; keep the nearest. */
-static void suggest(const verifier *v, mm_problem *p, uint32_t lo, uint32_t hi,
-                    const wish *w)
+/* The codes of the game in order of pegs changed from a guess: itself,
+ * then 1 peg changed, 2, ... p (within a distance in no useful order),
+ * each code once; in lexical order when there is no guess to start from. */
+typedef struct near_iter {
+    const mm_game *g;
+    mm_code from, next;       /* from MM_NO_CODE: lexical, next to give */
+    bool started;             /* from itself was given */
+    int base[MM_MAX_PEGS];    /* the colours of from */
+    int d;                    /* pegs changed */
+    unsigned mask;            /* which: d bits of p */
+    int off[MM_MAX_PEGS];     /* colour offset 1..c-1 of each peg in mask */
+} near_iter;
+
+static void near_init(near_iter *it, const mm_game *g, mm_code from)
+{
+    memset(it, 0, sizeof *it);
+    it->g = g;
+    it->from = from < g->ncodes ? from : MM_NO_CODE;
+    for (int i = 0; it->from != MM_NO_CODE && i < g->pegs; i++)
+        it->base[i] = mm_code_peg(g, from, i);
+}
+
+/* The next offsets of the pegs in mask, else the next mask of d bits
+ * (Gosper's hack), else the first of d + 1; false after the last. */
+static bool near_step(near_iter *it)
+{
+    int p = it->g->pegs, c = it->g->colors;
+    for (int i = p - 1; i >= 0; i--) {
+        if (!(it->mask >> i & 1u))
+            continue;
+        if (++it->off[i] < c)
+            return true;
+        it->off[i] = 1;
+    }
+    unsigned m = it->mask;
+    if (m) {
+        unsigned low = m & -m, r = m + low;
+        m = (((r ^ m) >> 2) / low) | r;
+    }
+    if (!m || m >> p) {
+        if (++it->d > p || c < 2)
+            return false;
+        m = (1u << it->d) - 1;
+    }
+    it->mask = m;
+    for (int i = 0; i < p; i++)
+        it->off[i] = 1;
+    return true;
+}
+
+/* The next code, or MM_NO_CODE after the last. */
+static mm_code near_next(near_iter *it)
+{
+    const mm_game *g = it->g;
+    if (it->from == MM_NO_CODE)
+        return it->next < g->ncodes ? it->next++ : MM_NO_CODE;
+    if (!it->started) {
+        it->started = true;
+        return it->from;
+    }
+    while (near_step(it)) {
+        int pegs[MM_MAX_PEGS];
+        for (int i = 0; i < g->pegs; i++)
+            pegs[i] = it->mask >> i & 1u ? (it->base[i] + it->off[i]) % g->colors : it->base[i];
+        mm_code x = mm_game_index(g, pegs);
+        if (x != MM_NO_CODE)
+            return x;
+    }
+    return MM_NO_CODE;
+}
+
+/* Search the guesses for those that make w true of codes[lo, hi),
+ * nearest the written guess first, within what is left of the budget;
+ * keep the nearest MM_VERIFY_SUGGEST_MAX. */
+static void suggest(verifier *v, mm_problem *p, uint32_t lo, uint32_t hi, const wish *w)
 {
     const mm_game *g = v->g;
     int dist[MM_VERIFY_SUGGEST_MAX];
+    /* The budget is checked before each guess, which may score the
+     * node's codes once more: searches end within that of it. */
+    uint64_t *work = &v->r->suggest_work;
+    uint64_t left = *work < MM_VERIFY_SUGGEST_BUDGET ? MM_VERIFY_SUGGEST_BUDGET - *work : 0;
+    uint64_t stop = *work + (left < MM_VERIFY_SUGGEST_WORK ? left : MM_VERIFY_SUGGEST_WORK);
+    /* A guess that must be the code, or can be it, is one of the node's
+     * codes: only those are tried. */
+    bool inside = w->want ? w->want[g->win] != 0 : w->win == 1;
     p->searched = true;
-    for (mm_code x = 0; x < g->ncodes; x++) {
+    p->ncandidates = inside ? hi - lo : g->ncodes;
+    if (inside)
+        for (uint32_t i = lo; i < hi; i++)
+            v->member[v->codes[i] >> 6] |= UINT64_C(1) << (v->codes[i] & 63);
+    size_t words = g->wide ? 2 : 1;
+    for (uint32_t i = lo; i < hi; i++) {
+        memcpy(v->spos + words * (i - lo), g->pos + words * v->codes[i], words * sizeof *v->spos);
+        memcpy(v->socc + words * (i - lo), g->occ + words * v->codes[i], words * sizeof *v->socc);
+    }
+    near_iter it;
+    near_init(&it, g, p->code);
+    for (mm_code x; (x = near_next(&it)) != MM_NO_CODE;) {
+        if (inside && !(v->member[x >> 6] >> (x & 63) & 1u))
+            continue;
+        if (*work >= stop) {
+            p->partial = true;
+            break;
+        }
         bool can;
-        if (!splits_as(v, x, lo, hi, w, &can))
+        p->ntried++;
+        if (!splits_as(v, x, hi - lo, w, &can, work))
             continue;
         p->nsuggest++;
-        /* One sort key: the preference, then the distance. */
+        /* One sort key: the preference, then the distance, then the code. */
         int d = pegs_changed(g, p->code, x) +
                 (w->prefer >= 0 && can != (w->prefer != 0) ? MM_MAX_PEGS + 1 : 0);
         uint32_t k = p->nsuggest_kept;
-        if (k == MM_VERIFY_SUGGEST_MAX && dist[k - 1] <= d)
+        if (k == MM_VERIFY_SUGGEST_MAX &&
+            (dist[k - 1] < d || (dist[k - 1] == d && p->suggest[k - 1] < x)))
             continue;
         if (k < MM_VERIFY_SUGGEST_MAX)
             p->nsuggest_kept++;
         else
             k--;
-        /* Codes come in lexical order, so an equal distance goes last. */
-        while (k > 0 && dist[k - 1] > d) {
+        while (k > 0 && (dist[k - 1] > d || (dist[k - 1] == d && p->suggest[k - 1] > x))) {
             dist[k] = dist[k - 1];
             p->suggest[k] = p->suggest[k - 1];
             p->suggest_star = (p->suggest_star & ~(UINT32_C(1) << k)) |
@@ -241,6 +358,9 @@ static void suggest(const verifier *v, mm_problem *p, uint32_t lo, uint32_t hi,
         p->suggest[k] = x;
         p->suggest_star = (p->suggest_star & ~(UINT32_C(1) << k)) | (uint32_t)!can << k;
     }
+    if (inside)
+        for (uint32_t i = lo; i < hi; i++)
+            v->member[v->codes[i] >> 6] = 0;
 }
 
 /* ---- the walk ---- */
@@ -603,13 +723,20 @@ mm_status mm_tree_verify(const mm_tree *t, const mm_game *g,
     v.nclaim = calloc(n, sizeof *v.nclaim);
     v.claim = malloc(n * sizeof *v.claim);
     v.found_at = malloc(n * sizeof *v.found_at);
+    if (o->suggest) {
+        size_t words = g->wide ? 2 : 1;
+        v.member = calloc(n / 64 + 1, sizeof *v.member);
+        v.spos = malloc(n * words * sizeof *v.spos);
+        v.socc = malloc(n * words * sizeof *v.socc);
+    }
     v.order = malloc(m * sizeof *v.order);
     v.seen = calloc(m, 1);
     v.stack = malloc(m * sizeof *v.stack);
     r->paths.parent = malloc(m * sizeof *r->paths.parent);
     r->paths.slot = calloc(m, 1);
     if (!v.codes || !v.tmp || !v.slot || !v.last || !v.last_slot || !v.nclaim || !v.claim || !v.found_at ||
-        !v.order || !v.seen || !v.stack || !r->paths.parent || !r->paths.slot) {
+        !v.order || !v.seen || !v.stack || !r->paths.parent || !r->paths.slot ||
+        (o->suggest && (!v.member || !v.spos || !v.socc))) {
         st = mm_diag_set(d, MM_ERR_NOMEM, "out of memory verifying the tree");
         goto out;
     }
@@ -632,6 +759,9 @@ out:
     free(v.nclaim);
     free(v.claim);
     free(v.found_at);
+    free(v.member);
+    free(v.spos);
+    free(v.socc);
     free(v.order);
     free(v.seen);
     free(v.stack);
@@ -690,14 +820,20 @@ static void sb_suggest(sbuf *b, const mm_verify_report *r, const mm_problem *p,
     char code[MM_MAX_PEGS + 1];
     if (!p->nsuggest) {
         sb_add(b, "; no guess %s", one);
+        if (p->partial)
+            sb_add(b, " among the %u nearest (of %u: the search stopped)", p->ntried,
+                   p->ncandidates);
         return;
     }
-    sb_add(b, "; %s that %s:", p->nsuggest == 1 ? "the one guess" : "guesses",
-           p->nsuggest == 1 ? one : many);
+    bool one_only = p->nsuggest == 1 && !p->partial;
+    sb_add(b, "; %s that %s:", one_only ? "the one guess" : "guesses", one_only ? one : many);
     for (uint32_t i = 0; i < p->nsuggest_kept; i++)
         sb_add(b, " %s%s", mm_code_format(r->g, p->suggest[i], code),
                p->suggest_star >> i & 1u ? "*" : "");
-    if (p->nsuggest > p->nsuggest_kept)
+    if (p->partial)
+        sb_add(b, " (%u found among the %u nearest of %u: the search stopped)", p->nsuggest,
+               p->ntried, p->ncandidates);
+    else if (p->nsuggest > p->nsuggest_kept)
         sb_add(b, " (%u of %u)", p->nsuggest_kept, p->nsuggest);
 }
 

@@ -27,12 +27,16 @@
  * path ends, unless that is a condensed form the reader could not expand
  * (its MARKER problem covers them).
  *
- * Suggestions (opts.suggest) search every code of the game as the guess
+ * Suggestions (opts.suggest) search the codes of the game as the guess
  * of a node with a PARTITION, CONSISTENT or MARKER problem for those that
  * would make what the node states true, and list first the ones that
  * agree with what the node says of its own guess (it can or cannot be the
  * code), then those with the fewest pegs changed from the printed guess:
- * a misprinted guess is usually near the top.
+ * a misprinted guess is usually near the top.  The search tries guesses
+ * nearest the printed one first (1 peg changed, then 2, ...), only codes
+ * of the node when the guess must be one, and within a budget of codes
+ * scored (MM_VERIFY_SUGGEST_WORK a problem, MM_VERIFY_SUGGEST_BUDGET in
+ * all): where it runs out, the problem says how many guesses it tried.
  *
  * Places and paths.  Each problem names its node; the place in the file
  * is t->where of that node (or of its nearest ancestor that has one, for
@@ -83,6 +87,15 @@ typedef enum mm_marker {
 
 /* Suggestions kept per problem; all are counted. */
 #define MM_VERIFY_SUGGEST_MAX 16
+/* Codes scored against candidate guesses, at most, for one problem and
+ * for a whole verification: a full search of any MM(4,6) node fits in the
+ * first (1296 x 1296), one of MM(5,8)'s root (32768 x 32768) does not,
+ * and the second keeps the searches of any file near a quarter of a
+ * second (about 12 ns a code scored, measured on MM(5,8)).  A search
+ * checks them before each guess it tries, so it may pass them by the
+ * node's codes once. */
+#define MM_VERIFY_SUGGEST_WORK (UINT64_C(1) << 22)
+#define MM_VERIFY_SUGGEST_BUDGET (UINT64_C(1) << 24)
 
 typedef struct mm_problem {
     mm_problem_kind kind;
@@ -108,7 +121,12 @@ typedef struct mm_problem {
      * would make the statement true, nearest the written guess first
      * (fewest pegs changed, then lexical order). */
     bool searched;           /* the search ran */
-    uint32_t nsuggest;       /* how many guesses qualify */
+    bool partial;            /* it ran out of budget before trying every
+                                guess that could qualify */
+    uint32_t ntried;         /* guesses it tried */
+    uint32_t ncandidates;    /* guesses that could qualify: the game's
+                                codes, or the node's */
+    uint32_t nsuggest;       /* how many of those tried qualify */
     uint32_t nsuggest_kept;
     mm_code suggest[MM_VERIFY_SUGGEST_MAX];
     uint32_t suggest_star;   /* bit i: suggest[i] cannot be the code (it
@@ -118,7 +136,7 @@ typedef struct mm_problem {
 typedef struct mm_verify_opts {
     uint64_t max_problems;   /* keep at most this many (all are counted) */
     bool suggest;            /* search the guesses for PARTITION and MARKER
-                                problems (costs codes x codes per problem) */
+                                problems, within MM_VERIFY_SUGGEST_BUDGET */
 } mm_verify_opts;
 
 /* Parent links of the nodes a walk reached, to name paths. */
@@ -137,6 +155,7 @@ typedef struct mm_verify_report {
      * and the same numbers as mm_tree_stats). */
     mm_stats stats;
     uint64_t found;          /* codes truly found */
+    uint64_t suggest_work;   /* codes scored by the suggestion searches */
     mm_paths paths;
     const mm_game *g;
 } mm_verify_report;
