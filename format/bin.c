@@ -297,6 +297,12 @@ mm_status bin_write(const mm_tree *t, char **buf, size_t *len, mm_diag *d)
                          "game, and this one is not: %s", msg);
         goto out;
     }
+    uint32_t u = fmt_find_useless(t);
+    if (u != MM_NO_NODE) {
+        st = mm_diag_set(d, MM_ERR_INPUT, "the binary format holds no useless guess, and "
+                         "node %u leaves all its codes in one part", u);
+        goto out;
+    }
 
     unsigned flags = t->repeat ? FLAG_REPEAT : 0;
     size_t tie_len = 0;
@@ -400,6 +406,7 @@ typedef struct bin_reader {
     bitreader br;
     int64_t base;     /* file offset of the payload */
     mm_diag *d;
+    mm_read_cost *cost;
 } bin_reader;
 
 static mm_status truncated_payload(bin_reader *r)
@@ -458,8 +465,8 @@ static mm_status decode_guess(bin_reader *r, const mm_code *codes, uint32_t lo,
     return MM_OK;
 }
 
-/* Decode the declared number of nodes (already allocated in t) in
- * preorder, building each node's children from the game. */
+/* Decode the declared number of nodes in preorder into t (which holds
+ * the root), building each node's children from the game. */
 static mm_status decode_nodes(bin_reader *r, mm_tree *t, uint32_t nodes)
 {
     mm_status st = MM_OK;
@@ -480,11 +487,21 @@ static mm_status decode_nodes(bin_reader *r, mm_tree *t, uint32_t nodes)
             goto out;
         uint32_t cnt[MM_MAX_REPLIES], start[MM_MAX_REPLIES];
         walk_split(&w, g, guess, it.lo, it.hi, cnt, start);
+        r->cost->nodes++;
+        r->cost->scored += it.hi - it.lo;
         uint64_t replies = 0;
         for (int s = 0; s < g->nreplies; s++)
             if (cnt[s] && s != g->win)
                 replies |= UINT64_C(1) << s;
         uint32_t k = (uint32_t)__builtin_popcountll(replies);
+        if (k == 1 && !cnt[g->win]) {
+            char code[MM_MAX_PEGS + 1];
+            st = mm_diag_at_offset(r->d, MM_ERR_INPUT, at,
+                                   "guess %s cannot be the code and leaves all %u codes in "
+                                   "one part: a useless guess", mm_code_format(g, guess, code),
+                                   it.hi - it.lo);
+            goto out;
+        }
         mm_node *nd = &t->nodes[it.node];
         nd->guess = guess;
         nd->count = it.hi - it.lo;
@@ -503,7 +520,12 @@ static mm_status decode_nodes(bin_reader *r, mm_tree *t, uint32_t nodes)
                                    nodes);
             goto out;
         }
-        nd->child = next;
+        /* Nodes are made as they are decoded, so a file that fails early
+         * costs what it decoded, not what it declared. */
+        uint32_t first;
+        if ((st = mm_tree_alloc(t, k, &first, r->d)))
+            goto out;
+        t->nodes[it.node].child = first; /* == next: children go in order */
         uint32_t c = next + k;
         for (int s = g->nreplies - 1; s >= 0; s--)
             if (replies >> s & 1u)
@@ -749,7 +771,7 @@ nomem:
 }
 
 mm_status bin_read(const char *name, const unsigned char *buf, size_t len,
-                      unsigned flags, mm_tree *t, mm_diag *d)
+                   unsigned flags, mm_tree *t, mm_read_cost *cost, mm_diag *d)
 {
     /* flags: a .mmt file states nothing the game does not decide, so a
      * lenient read is a strict one (format/binary.md). */
@@ -777,8 +799,20 @@ mm_status bin_read(const char *name, const unsigned char *buf, size_t len,
         return mm_diag_at_offset(d, MM_ERR_INPUT, 12,
                                  "%u nodes cannot hold the %llu codes of the game",
                                  h.nodes, (unsigned long long)ncodes);
-    if ((st = mm_game_init(&g, h.pegs, h.colors, repeat, d)))
+    /* Nor can a tree of n codes without a useless guess (refused below)
+     * have more than 2n - 1 nodes: the allocation is bounded by the game
+     * as well as by the payload. */
+    if (h.nodes > 2 * ncodes - 1)
+        return mm_diag_at_offset(d, MM_ERR_INPUT, 12,
+                                 "%u nodes: a tree of the %llu codes of the game has at most "
+                                 "%llu", h.nodes, (unsigned long long)ncodes,
+                                 2 * (unsigned long long)ncodes - 1);
+    if ((st = mm_game_init(&g, h.pegs, h.colors, repeat, d))) {
+        if (d)
+            d->offset = 9; /* a game too large: the pegs and colours say so */
         return st;
+    }
+    cost->codes = g.ncodes;
     if ((h.flags & FLAG_FIRST) && h.first >= g.ncodes) {
         st = mm_diag_at_offset(d, MM_ERR_INPUT, (int64_t)h.first_at,
                                "first guess %u is not a code of the game", h.first);
@@ -787,13 +821,14 @@ mm_status bin_read(const char *name, const unsigned char *buf, size_t len,
     mm_tree_init(t, h.pegs, h.colors, repeat);
     uint32_t first;
     if ((st = set_provenance(t, &h, d)) || (st = mm_tree_track_where(t, d)) ||
-        (st = mm_tree_alloc(t, h.nodes, &first, d)))
+        (st = mm_tree_alloc(t, 1, &first, d)))
         goto out;
     bin_reader r = {
         .g = &g,
         .br = {buf + h.payload_at, (uint64_t)h.payload_len * 8, 0},
         .base = (int64_t)h.payload_at,
         .d = d,
+        .cost = cost,
     };
     char why[128];
     if (!(st = decode_nodes(&r, t, h.nodes)) && !fmt_bounds_ok(t, why, sizeof why))

@@ -4,10 +4,12 @@
 
 #include <stdint.h>
 
+#include "fmt_common.h"
 #include "formats.h"
 
-/* Nesting of full forms in the text, and guesses on a path of the tree. */
-#define BRACKET_MAX_DEPTH 1024
+/* Nesting of full forms in the text, and guesses on a path of the tree:
+ * the depth the other formats hold. */
+#define BRACKET_MAX_DEPTH FMT_MAX_DEPTH
 /* Capital letters in a sub-tree name. */
 #define BRACKET_NAME_MAX 8
 

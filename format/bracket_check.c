@@ -32,7 +32,7 @@ static bool has_code(const bnode *a)
 }
 
 /* bracket.md, "Inferring the game without a header". */
-static mm_status infer_game(bparser *p, mm_game *g)
+static mm_status infer_game(bparser *p)
 {
     int pegs = 0, max_digit = 0, max_wide = 0;
     bool wide_only = false, repeated = false;
@@ -86,26 +86,31 @@ static mm_status infer_game(bparser *p, mm_game *g)
                     "cannot tell the game from %d-peg codes and %u codes at the root "
                     "(%s); add a header line '# mmtree pegs=P colors=C repeat=yes|no'",
                     pegs, root->count, found ? "more than one game fits" : "no game fits");
-    mm_diag ld;
-    mm_diag_clear(&ld);
-    mm_status st = mm_game_init(g, pegs, colors, repeat, &ld);
-    return st ? bracket_fail(p, st, root->off, "%s", ld.msg) : MM_OK;
+    p->pegs = pegs;
+    p->colors = colors;
+    p->repeat = repeat;
+    p->inferred = true;
+    return MM_OK;
+}
+
+mm_status bracket_choose_game(bparser *p)
+{
+    return p->have_game ? MM_OK : infer_game(p);
 }
 
 mm_status bracket_setup_game(bparser *p, mm_game *g)
 {
-    if (!p->have_game)
-        return infer_game(p, g);
     mm_diag ld;
     mm_diag_clear(&ld);
     mm_status st = mm_game_init(g, p->pegs, p->colors, p->repeat, &ld);
     if (st)
-        return bracket_fail(p, st == MM_ERR_USAGE ? MM_ERR_INPUT : st, p->game_off, "%s", ld.msg);
+        return bracket_fail(p, st == MM_ERR_USAGE ? MM_ERR_INPUT : st,
+                            p->inferred ? NODES(p)[p->root].off : p->game_off, "%s", ld.msg);
     return MM_OK;
 }
 
 /* Strict: a root count that cannot be right fails before the game's
- * tables are built (up to 2^24 codes for a one-line header). */
+ * tables are built (up to MM_MAX_CODES codes for a one-line header). */
 mm_status bracket_check_root_count(bparser *p)
 {
     const bnode *root = &NODES(p)[p->root];
@@ -221,6 +226,28 @@ mm_status bracket_check_slots(bparser *p, const mm_game *g, mm_format want,
     return MM_OK;
 }
 
+/* Strict, once the game is chosen and before it is set up: n(y) finds at
+ * most one code a reply and n(yx) two, so neither can state more codes than its guess has
+ * replies allow (y itself included). */
+mm_status bracket_check_forms(bparser *p)
+{
+    const bnode *nodes = NODES(p);
+    int pegs = p->pegs; /* chosen, and 1..8 */
+    char buf[64];
+    uint32_t replies = (uint32_t)((pegs + 1) * (pegs + 2) / 2);
+    for (size_t k = 0; k < p->nodes.n; k++) {
+        const bnode *a = &nodes[k], *b = bracket_body_of(p, a);
+        if ((b->form != BF_UNIQUE && b->form != BF_X) || a->count == NO_COUNT)
+            continue;
+        uint32_t most = (b->form == BF_X ? 2 : 1) * (replies - 1) + 1;
+        if (a->count > most)
+            return bracket_fail(p, MM_ERR_INPUT, a->off,
+                                "%s states %u codes; with %d pegs this form holds at most %u",
+                                bracket_describe(p, a, buf, sizeof buf), a->count, pegs, most);
+    }
+    return MM_OK;
+}
+
 /* ---- names ---- */
 
 static int cmp_def(const void *x, const void *y)
@@ -231,27 +258,10 @@ static int cmp_def(const void *x, const void *y)
     return a->off < b->off ? -1 : a->off > b->off;
 }
 
-static uint64_t sat_add(uint64_t a, uint64_t b)
-{
-    const uint64_t cap = UINT64_C(1) << 62;
-    return a >= cap || b >= cap || a + b >= cap ? cap : a + b;
-}
-
-/* The nodes a region [first, end) of the syntax tree expands to, its
- * references replaced by their definitions' sizes (all known). */
-static uint64_t region_size(const bparser *p, uint32_t first, uint32_t end)
-{
-    const bnode *nodes = NODES(p);
-    uint64_t size = 0;
-    for (uint32_t k = first; k < end; k++)
-        size = sat_add(size, nodes[k].form == BF_REF ? DEFS(p)[nodes[k].kids].size : 1);
-    return size;
-}
-
-/* Resolve every use to its definition, then walk the definitions from the
- * root in dependency order (iteratively) to find cycles and unused names
- * and to size the expansion before a single node is made. */
-mm_status bracket_resolve_names(bparser *p, uint64_t limit)
+/* Resolve every use to its definition: each name is used exactly once,
+ * so the expansion makes no more nodes than the text writes (condensed
+ * forms aside); then find the names the tree never reaches. */
+mm_status bracket_resolve_names(bparser *p)
 {
     size_t nd = p->defs.n;
     bdef *defs = DEFS(p);
@@ -282,61 +292,43 @@ mm_status bracket_resolve_names(bparser *p, uint64_t limit)
         if (lo == nd || defs[lo].key != key)
             return bracket_fail(p, MM_ERR_INPUT, a->code, "sub-tree '%.*s' is not defined",
                         (int)a->len, p->s + a->code);
+        if (defs[lo].used) {
+            mm_srcpos w = bracket_pos(p, defs[lo].use);
+            return bracket_fail(p, MM_ERR_INPUT, a->off,
+                                "sub-tree '%.*s' is used twice (first at %u:%u): a name "
+                                "stands for one sub-tree", (int)a->len, p->s + a->code, w.line,
+                                w.col);
+        }
+        defs[lo].used = 1;
+        defs[lo].use = a->off;
         a->kids = (uint32_t)lo;
     }
-    /* Depth-first over definitions; entry nd stands for the root's region. */
-    typedef struct { uint32_t def, next; } item;
-    item *stack = malloc((nd + 1) * sizeof *stack);
-    if (!stack)
+    /* The names the tree reaches, through the regions of the root and of
+     * the definitions it reaches.  Each name being used once, a name
+     * that contains itself is never reached. */
+    uint32_t *todo = malloc((nd + 1) * sizeof *todo);
+    if (!todo)
         return mm_diag_set(p->d, MM_ERR_NOMEM, "out of memory");
     size_t top = 0;
-    stack[top++] = (item){(uint32_t)nd, 0};
+    todo[top++] = (uint32_t)nd;
     while (top) {
-        item *it = &stack[top - 1];
-        uint32_t first = it->def == nd ? 0 : defs[it->def].first;
-        uint32_t end = it->def == nd ? p->root_end : defs[it->def].end;
-        uint32_t k = it->next > first ? it->next : first;
-        while (k < end && nodes[k].form != BF_REF)
-            k++;
-        if (k < end) {
-            it->next = k + 1;
-            bdef *t = &defs[nodes[k].kids];
-            if (t->state == 1) {
-                st = bracket_fail(p, MM_ERR_INPUT, nodes[k].off,
-                          "sub-tree '%.*s' contains itself", (int)nodes[k].len,
-                          p->s + t->off);
-                goto out;
+        uint32_t def = todo[--top];
+        uint32_t first = def == nd ? 0 : defs[def].first;
+        uint32_t end = def == nd ? p->root_end : defs[def].end;
+        for (uint32_t k = first; k < end; k++)
+            if (nodes[k].form == BF_REF && !defs[nodes[k].kids].reached) {
+                defs[nodes[k].kids].reached = 1;
+                todo[top++] = nodes[k].kids;
             }
-            if (t->state == 0) {
-                t->state = 1;
-                stack[top++] = (item){nodes[k].kids, 0};
-            }
-            continue;
-        }
-        uint64_t size = region_size(p, first, end);
-        top--;
-        if (it->def == nd) {
-            if (size > limit) {
-                st = bracket_fail(p, MM_ERR_LIMIT, nodes[p->root].off,
-                          "the named sub-trees expand to %llu%s nodes, more than the %llu "
-                          "this file and game allow", (unsigned long long)size,
-                          size >= UINT64_C(1) << 62 ? " or more" : "",
-                          (unsigned long long)limit);
-                goto out;
-            }
-        } else {
-            defs[it->def].size = size;
-            defs[it->def].state = 2;
-        }
     }
     for (size_t j = 0; j < nd; j++)
-        if (defs[j].state != 2) {
-            st = bracket_fail(p, MM_ERR_INPUT, defs[j].off, "sub-tree '%.*s' is defined but never used",
-                      (int)defs[j].len, p->s + defs[j].off);
-            goto out;
+        if (!defs[j].reached) {
+            st = bracket_fail(p, MM_ERR_INPUT, defs[j].off, "sub-tree '%.*s' is defined but "
+                              "never used by the tree%s", (int)defs[j].len, p->s + defs[j].off,
+                              defs[j].used ? " (only inside itself)" : "");
+            break;
         }
-out:
-    free(stack);
+    free(todo);
     return st;
 }
 

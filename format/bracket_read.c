@@ -26,6 +26,7 @@ typedef struct expander {
     bparser *p;
     const mm_game *g;
     mm_tree *t;
+    mm_read_cost *cost;
     bool lenient;
     mm_format dialect;
     const bracket_layout *lay;
@@ -39,6 +40,7 @@ static void partition(expander *x, mm_code y, uint32_t lo, uint32_t hi,
                       uint32_t *cnt, uint32_t *start)
 {
     const mm_game *g = x->g;
+    x->cost->scored += hi - lo;
     memset(cnt, 0, MM_MAX_REPLIES * sizeof *cnt);
     for (uint32_t i = lo; i < hi; i++)
         cnt[mm_game_score(g, y, x->codes[i])]++;
@@ -57,6 +59,7 @@ static mm_status alloc_nodes(expander *x, uint32_t n, uint32_t *first, mm_srcpos
     mm_status st = mm_tree_alloc(x->t, n, first, x->p->d);
     if (st)
         return st;
+    x->cost->nodes += n;
     for (uint32_t k = 0; k < n; k++)
         x->t->where[*first + k] = w;
     return MM_OK;
@@ -118,6 +121,35 @@ static uint32_t form_flag(int form)
     }
 }
 
+/* Does y, which cannot be the code, leave all n >= 1 codes in one part?
+ * Such a guess learns nothing: the same codes one level deeper. */
+static bool is_useless(const mm_game *g, const uint32_t *cnt, uint32_t n)
+{
+    if (!n || cnt[g->win])
+        return false;
+    for (int s = 0; s < g->nreplies; s++)
+        if (cnt[s])
+            return cnt[s] == n;
+    return false;
+}
+
+/* A useless guess: a strict read fails at once, a lenient one keeps the
+ * node as written and expands nothing below it (verify reports it). */
+static mm_status useless(expander *x, const xitem *it, const bnode *a, mm_code y,
+                         uint32_t flags)
+{
+    char code[MM_MAX_PEGS + 1], buf[64];
+    uint32_t n = it->hi - it->lo;
+    if (x->lenient) {
+        set_node(x, it->tn, y, a->count, flags | MM_NODE_UNRESOLVED);
+        return MM_OK;
+    }
+    return bracket_fail(x->p, MM_ERR_INPUT, a->off,
+                        "%s: guess %s cannot be the code and leaves all %u codes in one "
+                        "part: a useless guess", bracket_describe(x->p, a, buf, sizeof buf),
+                        mm_code_format(x->g, y, code), n);
+}
+
 /* n(y), n(y*), n(yx): every part after y is expanded by make_small. */
 static mm_status expand_condensed(expander *x, const xitem *it, const bnode *a,
                                   const bnode *b)
@@ -139,6 +171,8 @@ static mm_status expand_condensed(expander *x, const xitem *it, const bnode *a,
                        : bracket_fail(p, MM_ERR_INPUT, b->code,
                               "%s cannot be the code here: irving notation writes %s*", code, code);
     }
+    if (is_useless(g, cnt, it->hi - it->lo))
+        return useless(x, it, a, y, flags);
     uint32_t most = b->form == BF_X ? 2 : 1, k = 0;
     uint64_t replies = 0;
     for (int s = 0; s < g->nreplies; s++) {
@@ -184,6 +218,8 @@ static mm_status expand_full(expander *x, const xitem *it, const bnode *a, const
     partition(x, y, it->lo, it->hi, cnt, start);
     int last = x->lay->nslots - 1;
     bool said = kids[b->kids + (uint32_t)last] != KID_ZERO, can = cnt[g->win] != 0;
+    if (is_useless(g, cnt, it->hi - it->lo))
+        return useless(x, it, a, y, MM_NODE_FORM_FULL | (said ? MM_NODE_CONSISTENT : 0));
     if (!x->lenient && said != can)
         return bracket_fail(p, MM_ERR_INPUT, b->off, "%s: the last slot says %s %s be the code, but it %s",
                     bracket_describe(p, a, buf, sizeof buf), mm_code_format(g, y, code),
@@ -228,7 +264,9 @@ static mm_status expand_one(expander *x, const xitem *it)
     uint32_t n = it->hi - it->lo;
     char buf[64];
     x->t->where[it->tn] = bracket_pos(p, a->off);
-    if (it->depth > BRACKET_MAX_DEPTH)
+    /* A condensed form adds the levels of its expansion: n(yx) two. */
+    uint32_t below = b->form == BF_X ? 2 : b->form == BF_UNIQUE || (b->form == BF_BARE && n == 2);
+    if (it->depth + below > BRACKET_MAX_DEPTH)
         return bracket_fail(p, MM_ERR_LIMIT, a->off, "the tree is deeper than %d guesses",
                     BRACKET_MAX_DEPTH);
     if (!x->lenient && a->count != n)
@@ -311,11 +349,11 @@ static mm_status set_provenance(bparser *p, mm_tree *t, mm_code first)
 }
 
 mm_status bracket_read(const char *name, const char *text, size_t len,
-                          mm_format dialect, unsigned flags, mm_tree *t,
-                          mm_diag *d)
+                       mm_format dialect, unsigned flags, mm_tree *t,
+                       mm_read_cost *cost, mm_diag *d)
 {
     bparser p = {.s = text, .len = len, .d = d, .notation = MM_FMT_AUTO};
-    expander x = {.p = &p, .lenient = flags & MM_READ_LENIENT};
+    expander x = {.p = &p, .cost = cost, .lenient = flags & MM_READ_LENIENT};
     bracket_layout lay;
     mm_game g = {0};
     mm_code first = MM_NO_CODE;
@@ -329,15 +367,18 @@ mm_status bracket_read(const char *name, const char *text, size_t len,
     }
     if (len >= UINT32_MAX)
         return mm_diag_set(d, MM_ERR_LIMIT, "a bracket file has less than 4 GiB");
-    if ((st = bracket_parse(&p)) ||
-        (!x.lenient && (st = bracket_check_root_count(&p))) || (st = bracket_setup_game(&p, &g)))
+    /* Everything that needs no game first: a strict read sets the game
+     * up only for a text whose counts add up to its root and whose
+     * condensed forms can hold them (format/bracket.md, "Budget"). */
+    if ((st = bracket_parse(&p)) || (st = bracket_choose_game(&p)) ||
+        (!x.lenient && (st = bracket_check_root_count(&p))) ||
+        (st = bracket_resolve_names(&p)) ||
+        (!x.lenient && ((st = bracket_check_sums(&p)) || (st = bracket_check_forms(&p)))) ||
+        (st = bracket_setup_game(&p, &g)) ||
+        (st = bracket_parse_codes(&p, &g, &first)) ||
+        (st = bracket_check_slots(&p, &g, dialect, &lay)))
         goto out;
-    uint64_t limit = (uint64_t)p.nodes.n + 2 * (uint64_t)g.ncodes;
-    if ((st = bracket_parse_codes(&p, &g, &first)) ||
-        (st = bracket_check_slots(&p, &g, dialect, &lay)) ||
-        (st = bracket_resolve_names(&p, limit)) ||
-        (!x.lenient && (st = bracket_check_sums(&p))))
-        goto out;
+    cost->codes = g.ncodes;
     mm_tree_init(t, g.pegs, g.colors, g.repeat);
     x.g = &g;
     x.t = t;
@@ -359,6 +400,7 @@ mm_status bracket_read(const char *name, const char *text, size_t len,
     if (!x.lenient && !fmt_bounds_ok(t, why, sizeof why))
         st = bracket_fail(&p, MM_ERR_INPUT, p.proof_off, "%s", why);
 out:
+    cost->nodes += p.nodes.n;
     if (st)
         mm_tree_release(t);
     free(x.codes);

@@ -33,8 +33,9 @@ typedef struct bdef {
     uint32_t len;    /* letters in the name */
     uint32_t body;   /* node index */
     uint32_t first, end; /* its nodes: [first, end) */
-    uint64_t size;   /* nodes it expands to */
-    uint8_t state;   /* 0 unvisited, 1 being expanded, 2 done */
+    uint32_t use;    /* offset of its one use */
+    uint8_t used;
+    uint8_t reached; /* from the root, through other names */
 } bdef;
 
 typedef struct bvec {
@@ -58,7 +59,8 @@ typedef struct bparser {
     uint32_t root, root_end;
     bool where;        /* "where" was written */
     /* header */
-    bool have_game;
+    bool have_game;    /* a '# mmtree' line */
+    bool inferred;     /* no such line: pegs, colors, repeat inferred */
     uint32_t game_off;
     int pegs, colors;
     bool repeat;
@@ -101,7 +103,10 @@ size_t bracket_star_off(const bparser *p, const bnode *a);
 const bnode *bracket_body_of(const bparser *p, const bnode *a);
 
 /* bracket_check.c: each fails with a message placed in the text. */
-/* The game from the header, or inferred (bracket.md, section 2). */
+/* The game from the header, or inferred (bracket.md, section 2), into
+ * pegs, colors and repeat; nothing is allocated. */
+mm_status bracket_choose_game(bparser *p);
+/* The chosen game's tables (MM_ERR_LIMIT beyond MM_MAX_CODES codes). */
 mm_status bracket_setup_game(bparser *p, mm_game *g);
 /* Strict: the root count against the header's game, before its tables
  * are built. */
@@ -112,9 +117,11 @@ mm_status bracket_parse_codes(bparser *p, const mm_game *g, mm_code *first);
  * form's layout. */
 mm_status bracket_check_slots(bparser *p, const mm_game *g, mm_format want,
                               bracket_layout *lay);
-/* Names: each defined once and used, no cycle; sizes the expansion. */
-mm_status bracket_resolve_names(bparser *p, uint64_t limit);
+/* Names: each defined once and used once, no cycle. */
+mm_status bracket_resolve_names(bparser *p);
 /* Strict: the slots of every full form add up to its count. */
 mm_status bracket_check_sums(bparser *p);
+/* Strict: no n(y) or n(yx) states more codes than the form can hold. */
+mm_status bracket_check_forms(bparser *p);
 
 #endif

@@ -361,6 +361,10 @@ static mm_status check_writable(const writer *w, mm_diag *d)
     mm_diag_clear(&ld);
     if (mm_tree_check(t, &w->g, &ld))
         return mm_diag_set(d, MM_ERR_INPUT, "cannot write an invalid tree: %s", ld.msg);
+    uint32_t u = fmt_find_useless(t);
+    if (u != MM_NO_NODE)
+        return mm_diag_set(d, MM_ERR_INPUT, "cannot write a useless guess (node %u leaves "
+                           "all its codes in one part): no reader takes one", u);
     return MM_OK;
 }
 

@@ -113,3 +113,11 @@ bool fmt_provenance_ok(const mm_provenance *pv, bool names, char *buf, size_t si
         return true;
     return false;
 }
+
+uint32_t fmt_find_useless(const mm_tree *t)
+{
+    for (uint32_t i = 0; i < t->nnodes; i++)
+        if (!(t->nodes[i].flags & MM_NODE_CONSISTENT) && mm_tree_nchildren(t, i) == 1)
+            return i;
+    return MM_NO_NODE;
+}

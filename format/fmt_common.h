@@ -41,6 +41,14 @@ bool fmt_text_ok(const char *s, size_t len, size_t *bad);
  * buf says what is wrong. */
 bool fmt_provenance_ok(const mm_provenance *pv, bool names, char *buf, size_t size);
 
+/* A useless guess: one that cannot be the code and leaves all the node's
+ * codes in one part, so that its only child has the same codes.  Readers
+ * refuse them in strict reads (no tree without one has more than 2n - 1
+ * nodes for n codes: the budgets rest on it) and writers of valid trees
+ * do not write them.  Returns the first such node of a tree whose flags
+ * and children are true (mm_tree_check passed), or MM_NO_NODE. */
+uint32_t fmt_find_useless(const mm_tree *t);
+
 /* An unproven tree's lower bounds must not exceed what the tree itself
  * needs: lower_total <= its total and lower_worst <= its worst case.
  * On failure buf says which bound is false, with the numbers. */

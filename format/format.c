@@ -89,21 +89,32 @@ mm_format mm_format_detect(const unsigned char *buf, size_t len)
     return MM_FMT_AUTO; /* the bracket reader tells the dialects apart */
 }
 
-mm_status mm_tree_read_mem(const char *name, const unsigned char *buf,
-                           size_t len, mm_format fmt, unsigned flags,
-                           mm_tree *t, mm_diag *d)
+mm_status mm_tree_read_mem_cost(const char *name, const unsigned char *buf,
+                                size_t len, mm_format fmt, unsigned flags,
+                                mm_tree *t, mm_read_cost *cost, mm_diag *d)
 {
+    mm_read_cost own;
+    if (!cost)
+        cost = &own;
+    memset(cost, 0, sizeof *cost);
     mm_diag_file(d, name);
     if (fmt == MM_FMT_AUTO)
         fmt = mm_format_detect(buf, len);
     switch (fmt) {
     case MM_FMT_XML:
-        return xml_tree_read(name, buf, len, flags, t, d);
+        return xml_tree_read(name, buf, len, flags, t, cost, d);
     case MM_FMT_BIN:
-        return bin_read(name, buf, len, flags, t, d);
+        return bin_read(name, buf, len, flags, t, cost, d);
     default:
-        return bracket_read(name, (const char *)buf, len, fmt, flags, t, d);
+        return bracket_read(name, (const char *)buf, len, fmt, flags, t, cost, d);
     }
+}
+
+mm_status mm_tree_read_mem(const char *name, const unsigned char *buf,
+                           size_t len, mm_format fmt, unsigned flags,
+                           mm_tree *t, mm_diag *d)
+{
+    return mm_tree_read_mem_cost(name, buf, len, fmt, flags, t, NULL, d);
 }
 
 /* Trees of up to 2^24 codes fit well inside this in every format. */

@@ -41,6 +41,22 @@ bool xml_scan_next_tag(xml_scan *s);
 void xml_scan_position(const unsigned char *p, size_t len, size_t off,
                        unsigned long *line, unsigned long *col);
 
+/* The document as libxml2 is given it (xml_input.c): UTF-8 without a
+ * byte order mark, decoded from UTF-16 or ISO-8859-1 when it was in one
+ * of them, free of NUL characters and of elements with more than 32
+ * attributes.  At most XML_MAX_BYTES. */
+#define XML_MAX_BYTES (1 << 30)
+
+typedef struct xml_input {
+    const unsigned char *text;
+    size_t len;
+    unsigned char *owned;  /* text when it was decoded here, else NULL */
+} xml_input;
+
+mm_status xml_input_prepare(const unsigned char *buf, size_t len, xml_input *in,
+                            mm_diag *d);
+void xml_input_release(xml_input *in);
+
 /* libxml2's first error, kept on one line. */
 typedef struct xml_errors {
     bool set;

@@ -53,6 +53,9 @@
     X(xmlTextReaderGetParserLineNumber) \
     X(xmlTextReaderGetParserColumnNumber) \
     X(xmlTextReaderByteConsumed)        \
+    X(xmlTextReaderCurrentDoc)          \
+    X(xmlTextReaderCurrentNode)         \
+    X(xmlFreeDoc)                       \
     X(xmlFreeTextReader)                \
     X(xmlBufferCreate)                  \
     X(xmlBufferContent)                 \
@@ -112,6 +115,9 @@ mm_status xml_lib_load(mm_diag *d);
 #define xmlTextReaderGetParserLineNumber (*xml_lib.xmlTextReaderGetParserLineNumber)
 #define xmlTextReaderGetParserColumnNumber (*xml_lib.xmlTextReaderGetParserColumnNumber)
 #define xmlTextReaderByteConsumed (*xml_lib.xmlTextReaderByteConsumed)
+#define xmlTextReaderCurrentDoc (*xml_lib.xmlTextReaderCurrentDoc)
+#define xmlTextReaderCurrentNode (*xml_lib.xmlTextReaderCurrentNode)
+#define xmlFreeDoc (*xml_lib.xmlFreeDoc)
 #define xmlFreeTextReader (*xml_lib.xmlFreeTextReader)
 #define xmlBufferCreate (*xml_lib.xmlBufferCreate)
 #define xmlBufferContent (*xml_lib.xmlBufferContent)

@@ -11,7 +11,7 @@ static mm_status no_xml(mm_diag *d)
 }
 
 mm_status xml_tree_read(const char *name, const unsigned char *buf, size_t len,
-                        unsigned flags, mm_tree *t, mm_diag *d)
+                        unsigned flags, mm_tree *t, mm_read_cost *cost, mm_diag *d)
 {
     return no_xml(d);
 }

@@ -1,9 +1,10 @@
 /*
  * Reading XML trees (schemas/mmtree.xsd) with a streaming xmlTextReader
  * that validates against the schema compiled into the program.  Input is
- * untrusted: no DTD (a DOCTYPE is refused before libxml2 sees the
- * document), no entity substitution, no network, default size and depth
- * limits; libxml2's messages are captured, never printed.
+ * untrusted: it is decoded to UTF-8 and scanned first (xml_input.c); a
+ * DOCTYPE is refused as soon as the parser reports one; no entity
+ * substitution, no DTD loading, no network, libxml2's default size and
+ * depth limits; libxml2's messages are captured, never printed.
  */
 #include <limits.h>
 #include <stdarg.h>
@@ -25,38 +26,6 @@ extern const size_t mmtree_xsd_len;
  * tables are set up. */
 #define XML_MIN_BYTES_PER_CODE 16
 
-/* The prolog may hold an XML declaration, comments and processing
- * instructions, never a DOCTYPE: refusing one here keeps every DTD
- * feature (entities above all) away from libxml2. */
-static mm_status check_prolog(const unsigned char *p, size_t len, mm_diag *d)
-{
-    const unsigned char *nul = memchr(p, 0, len);
-    unsigned long line, col;
-    if (nul) {
-        xml_scan_position(p, len, (size_t)(nul - p), &line, &col);
-        return mm_diag_at(d, MM_ERR_INPUT, line, col,
-                          "NUL byte: mmtree XML documents are UTF-8 text");
-    }
-    xml_scan s = {p, len, 0, 1, 1};
-    if (len >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)
-        s.pos = 3;
-    for (;;) {
-        while (s.pos < len && strchr(" \t\r\n", p[s.pos]))
-            xml_scan_to(&s, s.pos + 1);
-        if (xml_scan_has(&s, "<?"))
-            xml_scan_past(&s, "?>");
-        else if (xml_scan_has(&s, "<!--"))
-            xml_scan_past(&s, "-->");
-        else
-            break;
-    }
-    if (xml_scan_has(&s, "<!"))
-        return mm_diag_at(d, MM_ERR_INPUT, s.line, s.col,
-                          "a DOCTYPE is not allowed in an mmtree document");
-    return MM_OK;
-}
-
-
 /* A node as read, in document order (preorder). */
 typedef struct pre_node {
     mm_code guess;
@@ -69,8 +38,11 @@ typedef struct pre_node {
 
 typedef struct xml_reader {
     xmlTextReaderPtr r;
+    xmlDocPtr doc;             /* taken from the reader on a failure */
     mm_tree *t;
     mm_diag *d;
+    mm_read_cost *cost;
+    bool strict;
     size_t len;
     xml_scan scan;
     unsigned long line, col;   /* of the current element */
@@ -250,6 +222,7 @@ static mm_status on_game(xml_reader *x)
         return st;
     }
     x->have_game = true;
+    x->cost->codes = x->g.ncodes;
     mm_tree_init(x->t, (int)pegs, (int)colors, repeat);
     return MM_OK;
 }
@@ -420,6 +393,11 @@ static mm_status on_node(xml_reader *x, bool empty)
         parent->last_slot = slot;
         parent->replies |= UINT64_C(1) << slot;
     }
+    /* Without a useless guess (below) a tree of n codes has at most
+     * 2n - 1 nodes: a strict read holds no more. */
+    if (x->strict && x->nnodes >= 2 * (uint64_t)x->g.ncodes - 1)
+        return bad(x, "more <node> elements than the %llu a tree of %u codes has without a "
+                   "useless guess", 2 * (unsigned long long)x->g.ncodes - 1, x->g.ncodes);
     pre_node *p = grow_array(x->nodes, &x->cap, (size_t)x->nnodes + 1, 1024, sizeof *p);
     if (!p)
         return mm_diag_set(x->d, MM_ERR_NOMEM, "out of memory for %u nodes", x->nnodes + 1);
@@ -430,7 +408,37 @@ static mm_status on_node(xml_reader *x, bool empty)
         x->open[x->nopen++] = x->nnodes;
     }
     x->nodes[x->nnodes++] = nd;
+    x->cost->nodes++;
     return MM_OK;
+}
+
+/* A DOCTYPE, as the parser reports it (in any encoding): refused, so no
+ * DTD feature (entities above all) reaches the tree.  Placed at the
+ * '<!DOCTYPE', the next tag the scan meets. */
+static mm_status doctype(xml_reader *x)
+{
+    if (xml_scan_next_tag(&x->scan)) {
+        x->line = x->scan.line;
+        x->col = x->scan.col;
+    }
+    return bad(x, "a DOCTYPE is not allowed in an mmtree document");
+}
+
+static bool doc_has_doctype(xmlDocPtr doc)
+{
+    return doc && (doc->intSubset || doc->extSubset);
+}
+
+/* libxml2 may complain about what a DOCTYPE declares (an entity loop, a
+ * DTD node the schema validator does not walk) before the reader returns
+ * the DOCTYPE itself; the document it is building has it already.  Only
+ * for a read about to fail: from now on the reader keeps the whole
+ * document (xml_tree_read frees it). */
+static bool failed_with_doctype(xml_reader *x)
+{
+    if (!x->doc)
+        x->doc = xmlTextReaderCurrentDoc(x->r);
+    return doc_has_doctype(x->doc);
 }
 
 static mm_status on_element(xml_reader *x)
@@ -443,6 +451,11 @@ static mm_status on_element(xml_reader *x)
         x->col = x->scan.col;
         xml_scan_to(&x->scan, x->scan.pos + 1);
     }
+    /* The root element comes after any DOCTYPE; should the reader not
+     * have reported one, the document it built still has it. */
+    xmlNodePtr cur = x->nnodes == 0 && !x->have_game ? xmlTextReaderCurrentNode(x->r) : NULL;
+    if (cur && doc_has_doctype(cur->doc))
+        return bad(x, "a DOCTYPE is not allowed in an mmtree document");
     if (!name || !ns || strcmp(ns, MM_XML_NS) != 0)
         return bad(x, "<%s> is not an element of %s", name ? name : "?", MM_XML_NS);
     if (!strcmp(name, "node")) /* first: nearly every element is one */
@@ -549,6 +562,10 @@ static mm_status read_loop(xml_reader *x, xml_errors *errs)
     mm_status st = MM_OK;
     for (;;) {
         int ret = xmlTextReaderRead(x->r);
+        if ((errs->set || ret < 0) && x->nnodes == 0 && failed_with_doctype(x)) {
+            x->scan = (xml_scan){x->scan.p, x->scan.len, 0, 1, 1};
+            return doctype(x);
+        }
         if (errs->set)
             return mm_diag_at(x->d, MM_ERR_INPUT, errs->line, errs->col, "%s: %s",
                               errs->schema ? "not valid" : "malformed XML", errs->msg);
@@ -560,6 +577,9 @@ static mm_status read_loop(xml_reader *x, xml_errors *errs)
                               (unsigned long)xmlTextReaderGetParserColumnNumber(x->r),
                               "malformed XML");
         switch (xmlTextReaderNodeType(x->r)) {
+        case XML_READER_TYPE_DOCUMENT_TYPE:
+            st = doctype(x);
+            break;
         case XML_READER_TYPE_ELEMENT:
             st = on_element(x);
             break;
@@ -586,23 +606,27 @@ static mm_status read_loop(xml_reader *x, xml_errors *errs)
 }
 
 mm_status xml_tree_read(const char *name, const unsigned char *buf, size_t len,
-                      unsigned flags, mm_tree *t, mm_diag *d)
+                        unsigned flags, mm_tree *t, mm_read_cost *cost, mm_diag *d)
 {
     mm_status st;
-    xml_errors errs = {.buf = buf, .len = len};
+    xml_input in;
+    xml_errors errs = {0};
     xml_handlers saved;
     xmlSchemaParserCtxtPtr pctx = NULL;
     xmlSchemaPtr schema = NULL;
     xmlSchemaValidCtxtPtr vctx = NULL;
-    xml_reader x = {.t = t, .d = d, .len = len,
-                    .scan = {buf, len, 0, 1, 1}};
+    xml_reader x = {.t = t, .d = d, .cost = cost, .strict = !(flags & MM_READ_LENIENT)};
 
     mm_diag_file(d, name);
     mm_tree_init(t, 0, 0, false);
-    if (len > INT_MAX)
-        return mm_diag_set(d, MM_ERR_LIMIT, "XML documents are limited to %d bytes", INT_MAX);
-    if ((st = check_prolog(buf, len, d)) || (st = xml_lib_load(d)))
-        return st;
+    if ((st = xml_input_prepare(buf, len, &in, d)))
+        goto out_input;
+    if ((st = xml_lib_load(d)))
+        goto out_input;
+    errs.buf = in.text;
+    errs.len = in.len;
+    x.len = in.len;
+    x.scan = (xml_scan){in.text, in.len, 0, 1, 1};
 
     xml_handlers_install(&saved, &errs);
     pctx = xmlSchemaNewMemParserCtxt((const char *)mmtree_xsd, (int)mmtree_xsd_len);
@@ -611,8 +635,8 @@ mm_status xml_tree_read(const char *name, const unsigned char *buf, size_t len,
     if (schema)
         vctx = xmlSchemaNewValidCtxt(schema);
     if (vctx)
-        x.r = xmlReaderForMemory((const char *)buf, (int)len, NULL, NULL,
-                                 XML_PARSE_NONET | XML_PARSE_COMPACT);
+        x.r = xmlReaderForMemory((const char *)in.text, (int)in.len, NULL, "UTF-8",
+                                 XML_PARSE_NONET | XML_PARSE_COMPACT | XML_PARSE_IGNORE_ENC);
     if (!x.r) {
         st = mm_diag_set(d, MM_ERR_NOMEM, "cannot set up the XML reader: %s",
                          errs.set ? errs.msg : "out of memory");
@@ -629,6 +653,15 @@ mm_status xml_tree_read(const char *name, const unsigned char *buf, size_t len,
     if (!(flags & MM_READ_LENIENT)) {
         if ((st = mm_tree_check(t, &x.g, d)))
             goto out;
+        uint32_t u = fmt_find_useless(t);
+        if (u != MM_NO_NODE) {
+            char code[MM_MAX_PEGS + 1];
+            st = mm_diag_at(d, MM_ERR_INPUT, t->where[u].line, t->where[u].col,
+                            "guess %s cannot be the code and leaves all %u codes in one "
+                            "part: a useless guess", mm_code_format(&x.g, t->nodes[u].guess,
+                            code), t->nodes[u].count);
+            goto out;
+        }
         char why[128];
         if (x.have_stats && (st = check_stats(&x)))
             goto out;
@@ -637,6 +670,8 @@ mm_status xml_tree_read(const char *name, const unsigned char *buf, size_t len,
     }
 out:
     xmlFreeTextReader(x.r);
+    if (x.doc)
+        xmlFreeDoc(x.doc);
     xmlSchemaFreeValidCtxt(vctx);
     xmlSchemaFree(schema);
     xmlSchemaFreeParserCtxt(pctx);
@@ -645,6 +680,8 @@ out:
     free(x.cit);
     if (x.have_game)
         mm_game_release(&x.g);
+out_input:
+    xml_input_release(&in);
     if (st)
         mm_tree_release(t);
     return st;

@@ -10,6 +10,7 @@
 #define MMTREE_FORMAT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <mmtree/diag.h>
 #include <mmtree/tree.h>
@@ -65,6 +66,26 @@ MM_EXPORT mm_status mm_file_write_atomic(const char *path, const void *buf, size
 MM_EXPORT mm_status mm_tree_read_mem(const char *name, const unsigned char *buf,
                            size_t len, mm_format fmt, unsigned flags,
                            mm_tree *t, mm_diag *d);
+
+/* What a read cost.  Each reader bounds its memory and work by its input
+ * and its game before it allocates (the "Budget" sections of
+ * format/bracket.md, format/binary.md and schemas/mmtree.xsd): these
+ * counts are how tests and fuzzers check that it kept to them. */
+typedef struct mm_read_cost {
+    uint64_t codes;   /* the codes of the game, once it is set up (0 before) */
+    uint64_t nodes;   /* nodes the reader made or read: the syntax tree's
+                         and the expansion's (bracket), the decoded ones
+                         (binary), the <node> elements (XML) */
+    uint64_t scored;  /* codes scored against a guess in the reader's own
+                         partitions (bracket expansion, binary decoding);
+                         a strict read's mm_tree_check adds at most one
+                         pass over the codes a level of the tree */
+} mm_read_cost;
+
+/* mm_tree_read_mem, also filling *cost (on failure too). */
+MM_EXPORT mm_status mm_tree_read_mem_cost(const char *name, const unsigned char *buf,
+                                          size_t len, mm_format fmt, unsigned flags,
+                                          mm_tree *t, mm_read_cost *cost, mm_diag *d);
 MM_EXPORT mm_status mm_tree_read_file(const char *path, mm_format fmt, unsigned flags,
                             mm_tree *t, mm_diag *d);
 

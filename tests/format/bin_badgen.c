@@ -147,6 +147,39 @@ static void check_example(void)
     mm_game_release(&g);
 }
 
+/* Node counts between n and 2n - 1 that are not the tree's: MM(2,5) by
+ * Knuth's rule has 25 codes and 27 nodes, 2 of them inconsistent. */
+static void bad_node_counts(void)
+{
+    mm_game g;
+    mm_tree t;
+    mm_compile_opts o;
+    mm_diag d;
+    char *cbuf, name[64];
+    size_t n;
+    mm_compile_opts_init(&o);
+    o.rule = MM_RULE_KNUTH;
+    if (mm_game_init(&g, 2, 5, true, &d) || mm_compile(&g, &o, &t, &d) ||
+        mm_tree_set_rule(&t, NULL, false, MM_NO_CODE) ||
+        mm_tree_write_mem(&t, MM_FMT_BIN, NULL, &cbuf, &n, &d) || t.nnodes != 27) {
+        printf("FAIL: MM(2,5): %s\n", d.msg);
+        failures++;
+        return;
+    }
+    unsigned char *p = dup((const unsigned char *)cbuf, n, 0);
+    put_le32(p + 12, 26);
+    fix_crc(p, n);
+    emit("nodes_more.mmt", p, n, -1, "more nodes than the 26 the header declares");
+    put_le32(p + 12, 50);
+    fix_crc(p, n);
+    snprintf(name, sizeof name, "50 nodes: a tree of the 25 codes of the game has at most 49");
+    emit("nodes_above_2n.mmt", p, n, 12, name);
+    free(p);
+    free(cbuf);
+    mm_tree_release(&t);
+    mm_game_release(&g);
+}
+
 /* Version 2: the fields of an unproven optimal tree's provenance (rule
  * options, proof record), each damaged in turn. */
 static void bad_version2(mm_tree *t)
@@ -395,10 +428,11 @@ int main(int argc, char **argv)
     emit("guess_index.mmt", buf, m, 20, "guess index 2, but only 2 codes are possible there");
     m = mm1(buf, 5, 5, 0x01, (const unsigned char *)"\xFD\x80", 2); /* j = 3 of 3 */
     emit("guess_outside.mmt", buf, m, 20, "guess index 3, but only 3 codes are impossible there");
-    /* MM(1,3): guess 1, then 1 again (useless), then 2, then 3: four
-     * nodes, three declared. */
+    /* MM(1,3): guess 1, then 1 again, which cannot be the code and
+     * leaves both others in one part: refused at once. */
     m = mm1(buf, 3, 3, 0x01, (const unsigned char *)"\xDC", 1);
-    emit("nodes_more.mmt", buf, m, 20, "more nodes than the 3 the header declares");
+    emit("useless_guess.mmt", buf, m, 20,
+         "guess 1 cannot be the code and leaves all 2 codes in one part: a useless guess");
     m = mm1(buf, 2, 2, 0x01, (const unsigned char *)"\x80\x00\x00\x00", 4);
     emit("guess_zeros.mmt", buf, m, 20, "more than 24 leading zero bits");
     m = mm1(buf, 2, 2, 0x01, (const unsigned char *)"\x00", 1);
@@ -424,6 +458,7 @@ int main(int argc, char **argv)
     free(p);
 
     free(cbuf);
+    bad_node_counts();
     bad_version2(&t);
     mm_tree_release(&t);
     mm_game_release(&g);

@@ -60,7 +60,7 @@ xml)
     # libxml2's limit of 256.
     {
         printf '<?xml version="1.0"?>\n<mmtree xmlns="urn:mmtree:tree:1">'
-        printf '<game pegs="2" colors="2" repeat="true"/><provenance/><tree>\n'
+        printf '<game pegs="2" colors="6" repeat="true"/><provenance/><tree>\n'
         printf '<node guess="11" count="4">\n'
         yes '<node reply="0,0" guess="22" count="1">' | head -n 1000000
     } >"$tmp/deep.xml"

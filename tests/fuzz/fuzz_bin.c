@@ -1,6 +1,7 @@
 /*
  * Fuzz target for the binary reader (format/bin.c).  Any input must be
- * read or refused without a crash, leak or sanitizer report.  The format
+ * read or refused without a crash, leak or sanitizer report, within the
+ * reader's budget (budget.h).  The format
  * has one encoding per tree, so a file that reads must be written back
  * byte for byte; the tree must also survive an XML round trip.  Each
  * input is also tried with its last four bytes replaced by the right
@@ -11,6 +12,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "budget.h"
 #include "format/formats.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -35,12 +37,15 @@ static void one(const uint8_t *data, size_t size)
     size_t len, xlen;
     mm_diag_clear(&d);
     mm_tree_init(&u, 0, 0, false);
-    if (bin_read("fuzz", data, size, 0, &t, &d) == MM_OK) {
+    mm_read_cost cost;
+    mm_status st = mm_tree_read_mem_cost("fuzz", data, size, MM_FMT_BIN, 0, &t, &cost, &d);
+    fuzz_budget(MM_FMT_BIN, size, &cost);
+    if (st == MM_OK) {
         if (bin_write(&t, &out, &len, &d) || len != size || memcmp(out, data, size))
             abort();
 #if MM_HAVE_XML
         if (xml_tree_write(&t, NULL, &xml, &xlen, &d) ||
-            xml_tree_read("xml", (const unsigned char *)xml, xlen, 0, &u, &d) ||
+            mm_tree_read_mem("xml", (const unsigned char *)xml, xlen, MM_FMT_XML, 0, &u, &d) ||
             !mm_tree_equal(&t, &u))
             abort();
 #else

@@ -1,13 +1,15 @@
 /*
  * libFuzzer target for the bracket reader (format/bracket.md).  Each input
- * is read strictly and leniently; a tree that reads strictly must write
- * in both dialects (with and without names), read back to the same tree
- * and write the same bytes again.  A failed property aborts.
+ * is read strictly and leniently, within the reader's budget (budget.h);
+ * a tree that reads strictly must write in both dialects (with and
+ * without names), read back to the same tree and write the same bytes
+ * again.  A failed property aborts.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "budget.h"
 #include "mmtree/format.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -39,14 +41,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* Inputs that look like XML or binary belong to those readers. */
     if (mm_format_detect(data, size) != MM_FMT_AUTO)
         return 0;
+    mm_read_cost cost;
     mm_diag_clear(&d);
-    if (!mm_tree_read_mem("fuzz", data, size, MM_FMT_AUTO, 0, &t, &d)) {
+    mm_status st = mm_tree_read_mem_cost("fuzz", data, size, MM_FMT_AUTO, 0, &t, &cost, &d);
+    fuzz_budget(MM_FMT_KNUTH, size, &cost);
+    if (!st) {
         round_trip(&t, MM_FMT_KNUTH, 0);
         round_trip(&t, MM_FMT_IRVING, 0);
         round_trip(&t, MM_FMT_KNUTH, 2);
         mm_tree_release(&t);
     }
-    if (!mm_tree_read_mem("fuzz", data, size, MM_FMT_AUTO, MM_READ_LENIENT, &t, &d)) {
+    st = mm_tree_read_mem_cost("fuzz", data, size, MM_FMT_AUTO, MM_READ_LENIENT, &t, &cost, &d);
+    fuzz_budget(MM_FMT_KNUTH, size, &cost);
+    if (!st) {
         mm_tree_stats(&t, &s);
         mm_tree_release(&t);
     }

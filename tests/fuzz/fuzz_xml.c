@@ -1,6 +1,7 @@
 /*
  * Fuzz target for the XML reader (format/xml_read.c).  Any input must be read
- * or refused without a crash, leak or sanitizer report; a tree read
+ * or refused without a crash, leak or sanitizer report, within the
+ * reader's budget (budget.h); a tree read
  * strictly must survive XML and binary round trips unchanged, and writing
  * must be deterministic.
  */
@@ -8,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "budget.h"
 #include "format/formats.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -38,15 +40,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     mm_tree t;
     mm_diag d;
+    mm_read_cost cost;
     mm_diag_clear(&d);
-    if (xml_tree_read("fuzz", data, size, 0, &t, &d) == MM_OK) {
+    mm_status st = mm_tree_read_mem_cost("fuzz", data, size, MM_FMT_XML, 0, &t, &cost, &d);
+    fuzz_budget(MM_FMT_XML, size, &cost);
+    if (st == MM_OK) {
         round_trip(&t, MM_FMT_XML);
         round_trip(&t, MM_FMT_BIN);
     }
     mm_tree_release(&t);
     /* A lenient read keeps what the document states; whatever it keeps
      * must be writable. */
-    if (xml_tree_read("fuzz", data, size, MM_READ_LENIENT, &t, &d) == MM_OK) {
+    st = mm_tree_read_mem_cost("fuzz", data, size, MM_FMT_XML, MM_READ_LENIENT, &t, &cost, &d);
+    fuzz_budget(MM_FMT_XML, size, &cost);
+    if (st == MM_OK) {
         char *a;
         size_t la;
         if (xml_tree_write(&t, NULL, &a, &la, &d))
