@@ -1,8 +1,11 @@
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
+#include "core/strbuf.h"
 #include "mmtree/format.h"
 #include "mmtree/render.h"
 #include "mmtree/mmtree.h"
@@ -33,11 +36,22 @@ static const char render_help[] =
     "                        HTML: the node the page opens at first\n"
     "  -m, --max-nodes N     node budget (default 2500, 0 = none): when the\n"
     "                        drawing would have more nodes, draw fewer levels\n"
-    "                        and say so on stderr\n"
+    "                        and say so on stderr.  Above 20000 nodes Graphviz\n"
+    "                        takes minutes and gigabytes: such drawings are\n"
+    "                        refused without --force\n"
+    "      --force           lay out drawings of more than 20000 nodes\n"
     "      --label-nodes N   write replies mid-edge up to N nodes (default\n"
     "                        1000), at the edges' heads above: dot lays out a\n"
     "                        mid-edge label as one more node\n"
+    "  -r, --rankdir D       TB: the tree layout top-down (default); LR: left\n"
+    "                        to right, for trees wide and shallow\n"
+    "  -H, --highlight CODE  draw the path that finds CODE in red (HTML: open\n"
+    "                        it); CODE must be under --path\n"
     "  -q, --quiet           no note on stderr\n"
+    "\n"
+    "PNG and PDF pages have a largest side (16000 pixels, 14400 points): a\n"
+    "drawing that would be larger is drawn with fewer levels, with a note.\n"
+    "In SVG, hovering over a node shows its path and its counts.\n"
     "  -h, --help            this text\n"
     "\n"
     "Legend:\n"
@@ -49,11 +63,67 @@ static const char render_help[] =
     "                        that node on, its own guess included\n"
     "  edge BWW              the reply: B per black hit, W per white hit\n"
     "                        (Knuth's letters), '-' for no hit\n"
+    "  red                   the path of the code of --highlight\n"
     "\n"
     "Exit status: 0 ok, 2 bad usage or input (unreadable tree, unknown output\n"
-    "extension, unwritable OUT, a path not in the tree).\n";
+    "extension, unwritable OUT, a path not in the tree, a drawing too large).\n";
 
-enum { OPT_LABELS = 256 };
+enum { OPT_LABELS = 256, OPT_FORCE };
+
+/* Graphviz's warnings, printed once the drawing is done (see below). */
+static void keep_warning(void *ctx, const char *msg)
+{
+    strbuf *b = ctx;
+    strbuf_adds(b, msg);
+    strbuf_addc(b, '\n');
+}
+
+/* Graphviz 2.43 prints some messages itself (cairo's "graph is too large
+ * for cairo-renderer bitmaps" among them), out of agerr()'s reach: while
+ * it draws, standard error goes to a temporary file, whose lines come out
+ * afterwards as "mmtree render: graphviz: ..." like the warnings. */
+static int stderr_begin(FILE **tmp)
+{
+    fflush(stderr);
+    int saved = -1;
+    if ((*tmp = tmpfile()) && (saved = dup(STDERR_FILENO)) >= 0 &&
+        dup2(fileno(*tmp), STDERR_FILENO) >= 0)
+        return saved;
+    if (saved >= 0)
+        close(saved);
+    if (*tmp)
+        fclose(*tmp);
+    *tmp = NULL;
+    return -1;
+}
+
+static void stderr_end(FILE *tmp, int saved, strbuf *warnings)
+{
+    if (!tmp)
+        return;
+    fflush(stderr);
+    dup2(saved, STDERR_FILENO);
+    close(saved);
+    rewind(tmp);
+    char line[1024];
+    while (fgets(line, sizeof line, tmp))
+        strbuf_adds(warnings, line);
+    fclose(tmp);
+}
+
+static void print_warnings(const strbuf *b)
+{
+    for (const char *p = b->data, *nl; p && *p; p = nl + 1) {
+        nl = strchr(p, '\n');
+        char *line = strndup(p, (size_t)(nl - p));
+        if (line && *line) {
+            fputs("mmtree render: graphviz: ", stderr);
+            cli_put(stderr, line);
+            fputc('\n', stderr);
+        }
+        free(line);
+    }
+}
 
 static bool parse_format(const char *s, mm_render_format *f)
 {
@@ -75,6 +145,9 @@ int cmd_render(int argc, char **argv)
         {"path", required_argument, NULL, 'P'},
         {"max-nodes", required_argument, NULL, 'm'},
         {"label-nodes", required_argument, NULL, OPT_LABELS},
+        {"force", no_argument, NULL, OPT_FORCE},
+        {"rankdir", required_argument, NULL, 'r'},
+        {"highlight", required_argument, NULL, 'H'},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
@@ -87,7 +160,7 @@ int cmd_render(int argc, char **argv)
     int c;
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":o:T:l:d:P:m:qh", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":o:T:l:d:P:m:r:H:qh", longopts, NULL)) != -1) {
         switch (c) {
         case 'o': out = optarg; break;
         case 'T':
@@ -119,6 +192,16 @@ int cmd_render(int argc, char **argv)
                 return EXIT_BAD;
             ro.label_nodes = (uint32_t)v;
             break;
+        case OPT_FORCE: ro.force = true; break;
+        case 'r':
+            if (!strcmp(optarg, "TB") || !strcmp(optarg, "tb"))
+                ro.rankdir = MM_RENDER_TB;
+            else if (!strcmp(optarg, "LR") || !strcmp(optarg, "lr"))
+                ro.rankdir = MM_RENDER_LR;
+            else
+                return cli_usage_error("render", "unknown rankdir '%s' (TB, LR)", optarg);
+            break;
+        case 'H': ro.highlight = optarg; break;
         case 'q': quiet = true; break;
         case 'h': fputs(render_help, stdout); return EXIT_OK;
         case ':': return cli_usage_error("render", "option '%s' needs a value", argv[optind - 1]);
@@ -157,13 +240,35 @@ int cmd_render(int argc, char **argv)
     }
     mm_render_info info;
     mm_diag_clear(&d);
-    if ((st = mm_render_file(&t, &g, &ro, out, &info, &d))) {
-        rc = st == MM_ERR_USAGE && ro.path && strstr(d.msg, "path step")
-                 ? cli_usage_error("render", "--path %s: %s", ro.path, d.msg)
-                 : cli_usage_error("render", "%s", d.msg);
+    strbuf warnings = {0};
+    ro.warn = keep_warning;
+    ro.warn_ctx = &warnings;
+    FILE *tmp;
+    int saved = stderr_begin(&tmp);
+    st = mm_render_file(&t, &g, &ro, out, &info, &d);
+    mm_render_shutdown();
+    stderr_end(tmp, saved, &warnings);
+    print_warnings(&warnings);
+    strbuf_release(&warnings);
+    if (st) {
+        if (st == MM_ERR_USAGE && ro.path && strstr(d.msg, "path step"))
+            rc = cli_usage_error("render", "--path %s: %s", ro.path, d.msg);
+        else if (st == MM_ERR_USAGE && !strncmp(d.msg, "highlight: ", 11))
+            rc = cli_usage_error("render", "--highlight %s: %s", ro.highlight, d.msg + 11);
+        else
+            rc = cli_usage_error("render", "%s", d.msg);
         goto out_render;
     }
-    if (info.budget_cut && !quiet)
+    mm_render_format f = ro.format ? ro.format : mm_render_format_from_path(out);
+    if (info.size_cut && !quiet)
+        fprintf(stderr,
+                "mmtree render: note: more than %d levels would not fit a %s page (%s a "
+                "side): drew %d levels (%lu nodes), each deeper sub-tree as one node; "
+                "for the whole %s, see --path, or write SVG or HTML\n",
+                info.depth, mm_render_format_name(f),
+                f == MM_RENDER_PNG ? "16000 pixels" : "14400 points", info.depth,
+                (unsigned long)info.nodes, ro.path && *ro.path ? "sub-tree" : "tree");
+    else if (info.budget_cut && !quiet)
         fprintf(stderr,
                 "mmtree render: note: the %s has %llu nodes in %d levels, more than "
                 "--max-nodes %lu: drew %d levels (%lu nodes), each deeper sub-tree "
@@ -172,7 +277,6 @@ int cmd_render(int argc, char **argv)
                 (unsigned long long)info.subtree_nodes, info.full_depth,
                 (unsigned long)ro.max_nodes, info.depth, (unsigned long)info.nodes);
 out_render:
-    mm_render_shutdown();
     mm_game_release(&g);
 out_tree:
     mm_tree_release(&t);

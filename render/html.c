@@ -61,6 +61,8 @@ static mm_status tree_json(const mm_tree *t, const mm_game *g, const mm_render_o
     json_str(&j, o->path ? o->path : "");
     json_key(&j, "depth");
     json_int(&j, o->depth);
+    json_key(&j, "highlight");
+    json_str(&j, o->highlight ? o->highlight : "");
     json_key(&j, "version");
     json_str(&j, mm_version());
     json_key(&j, "mmt");
@@ -86,9 +88,15 @@ mm_status html_render(const mm_tree *t, const mm_game *g, const mm_render_opts *
                       strbuf *out, mm_render_info *info, mm_diag *d)
 {
     uint32_t start;
+    mm_code x;
     mm_status st = mm_tree_find(t, g, o->path, &start, d);
     if (st)
         return st;
+    mm_diag sub;
+    mm_diag_clear(&sub);
+    if (o->highlight && *o->highlight &&
+        mm_code_parse(g, o->highlight, strlen(o->highlight), &x, &sub))
+        return mm_diag_set(d, MM_ERR_USAGE, "highlight: %s", sub.msg);
     strbuf data = {0};
     if ((st = tree_json(t, g, o, &data, d))) {
         strbuf_release(&data);

@@ -166,13 +166,77 @@ mm_status view_build(const mm_tree *t, uint32_t start, int depth,
             v->full_depth = it->level + it->worst;
     }
     free(stack);
-    return st;
+    if (st)
+        return st;
+
+    /* The other items' summaries from their children's: children come
+     * after their parent, so a backward pass sees them first. */
+    for (uint32_t i = v->n; i-- > 0;) {
+        view_item *it = &v->items[i];
+        if (!it->collapsed && (t->nodes[it->node].flags & MM_NODE_CONSISTENT)) {
+            it->codes++;
+            it->total++;
+            if (it->worst < 1)
+                it->worst = 1;
+        }
+        if (it->parent == VIEW_NO_PARENT)
+            continue;
+        view_item *p = &v->items[it->parent];
+        p->codes += it->codes;
+        p->total += it->total + it->codes;
+        if (it->worst + 1 > p->worst)
+            p->worst = it->worst + 1;
+    }
+    return MM_OK;
 }
 
 void view_release(view *v)
 {
     free(v->items);
     *v = (view){0};
+}
+
+void view_highlight(const mm_tree *t, const mm_game *g, view *v, mm_code x)
+{
+    for (uint32_t i = 0; i < v->n;) {
+        view_item *it = &v->items[i];
+        it->highlight = true;
+        const mm_node *n = &t->nodes[it->node];
+        if (n->guess == x || it->collapsed)
+            return;
+        int s = mm_game_score(g, n->guess, x);
+        uint32_t next = v->n;
+        /* Children follow their parent, in a block of siblings. */
+        for (uint32_t j = i + 1; j < v->n && next == v->n; j++)
+            if (v->items[j].parent == i && v->items[j].slot == s)
+                next = j;
+        i = next;
+    }
+}
+
+void view_extent(const view *v, const double *w, const double *h, bool radial, bool lr,
+                 double *width, double *height)
+{
+    /* w[] has room for neighbours already; in a column, the replies at
+     * the edges' heads take about 0.1 inch more a node. */
+    const double nodesep = 0.22, ranksep = 0.4, pi = 3.141592653589793;
+    double across = 0, along = 0, widest = 0;
+    for (uint32_t b = 0, e; b < v->n; b = e) {
+        double sum = 0, deep = 0;
+        for (e = b; e < v->n && v->items[e].level == v->items[b].level; e++) {
+            sum += lr ? h[e] + nodesep : w[e];
+            deep = fmax(deep, lr ? w[e] : h[e]);
+            widest = fmax(widest, w[e]);
+        }
+        across = fmax(across, radial ? sum / pi : sum);
+        along += deep + ranksep;
+    }
+    if (radial)
+        *width = *height = 72 * (across + widest);
+    else if (lr)
+        *width = 72 * along, *height = 72 * across;
+    else
+        *width = 72 * across, *height = 72 * along;
 }
 
 /* twopi gives a node a share of its parent's angle in proportion to the

@@ -14,11 +14,12 @@ typedef struct view_item {
     int slot;           /* reply from the parent; -1 for the start */
     int level;          /* 0 for the start */
     bool collapsed;     /* stands for its whole sub-tree */
-    /* Set for collapsed items only: */
-    uint32_t codes;     /* codes found in the sub-tree */
+    bool highlight;     /* on the path of the code highlighted */
+    /* The whole sub-tree under the item: */
+    uint32_t codes;     /* codes found in it */
     uint64_t total;     /* guesses they need, counted from this node */
-    uint64_t hidden;    /* nodes of the sub-tree not drawn */
     int worst;          /* most guesses from this node */
+    uint64_t hidden;    /* collapsed items: nodes of the sub-tree not drawn */
 } view_item;
 
 typedef struct view {
@@ -36,6 +37,18 @@ typedef struct view {
 mm_status view_build(const mm_tree *t, uint32_t start, int depth,
                      uint32_t budget, view *v, mm_diag *d);
 void view_release(view *v);
+
+/* Mark the items on the path of code x from the start (which x must
+ * reach): down to the node that guesses it, or to the collapsed item it
+ * goes into. */
+void view_highlight(const mm_tree *t, const mm_game *g, view *v, mm_code x);
+
+/* About the size in points of a layout of v (within 20% on Knuth's
+ * MM(4,6) tree), from the items' sizes in inches, w[i] with room for its
+ * neighbours and h[i]: dot puts a level side by side (in a row, or with
+ * lr in a column), twopi on a ring. */
+void view_extent(const view *v, const double *w, const double *h, bool radial, bool lr,
+                 double *width, double *height);
 
 /* Radii for a radial (twopi) drawing, as twopi's ranksep list "r1:r2:..."
  * of gaps between rings, in inches: wide enough that the nodes of each

@@ -14,13 +14,14 @@
  *
  * The data is one JSON object in <script type="application/json"
  * id="mmtree-data">, with the keys of `mmtree stats --json` (game,
- * provenance, stats), "path" and "depth" (what the page opens first; see
- * mm_render_opts), "version" (mmtree's), and "mmt": the tree as a file of
- * the binary format (format/binary.md), base64.  That format stores only
- * the guesses, so the page recomputes every count from the game with its
- * own scoring, and checks its totals against the JSON's.
+ * provenance, stats), "path", "depth" and "highlight" (what the page
+ * opens first; see mm_render_opts), "version" (mmtree's), and "mmt": the
+ * tree as a file of the binary format (format/binary.md), base64.  That
+ * format stores only the guesses, so the page recomputes every count from
+ * the game with its own scoring, and checks its totals against the
+ * JSON's.
  *
- * What a drawing shows (render/README-section.md has the legend):
+ * What a drawing shows (README.md, "Drawings", has the legend):
  *   - a node: its guess over "n=COUNT", the codes still possible there;
  *   - a guess that cannot be the code: dashed grey outline, oblique text;
  *   - a leaf (the code is known and guessed): the code alone, filled green;
@@ -28,14 +29,19 @@
  *     with its guess, its count and "E=x.xx max=w", the expected and the
  *     worst number of guesses from that node on, its own guess included;
  *   - an edge: the reply in Knuth's letters, one B per black hit then one
- *     W per white hit ("BWW"), "-" for no hit.
+ *     W per white hit ("BWW"), "-" for no hit;
+ *   - in red, the path of one code (mm_render_opts.highlight).
+ * Nodes are named by their path from the root ("start" for the root):
+ * that is an SVG node's <title>, and its tooltip adds the guess and the
+ * counts.
  *
  * Views: a path of guesses and replies selects the sub-tree to draw
  * ("1122:B,1344:W": after guess 1122 got one black hit and 1344 one white
  * hit), a depth limit keeps that many levels, and a node budget lowers
- * the depth until the view fits.  Large views drop the edge labels, which
- * dot lays out as extra nodes, and write each reply at the head of its
- * edge instead.
+ * the depth until the view fits; so does the largest page of PNG and PDF.
+ * Large views drop the edge labels, which dot lays out as extra nodes,
+ * and write each reply at the head of its edge instead; views of more
+ * than MM_RENDER_LAYOUT_MAX nodes are refused unless forced.
  *
  * Graphviz keeps global state: render from one thread only.
  */
@@ -56,6 +62,12 @@ typedef enum mm_render_layout {
     MM_RENDER_RADIAL,   /* twopi, the root in the centre */
 } mm_render_layout;
 
+typedef enum mm_render_rankdir {
+    MM_RENDER_TB = 0,   /* tree layout: root at the top, levels downwards */
+    MM_RENDER_LR,       /* root at the left, levels rightwards: for trees
+                           wide and shallow */
+} mm_render_rankdir;
+
 typedef enum mm_render_format {
     MM_RENDER_AUTO = 0, /* from the output file's extension */
     MM_RENDER_SVG,
@@ -72,6 +84,16 @@ typedef enum mm_render_format {
 /* Default limit for reply labels in the middle of edges; above it the
  * replies are written at the edges' heads (no extra layout nodes). */
 #define MM_RENDER_LABEL_NODES 1000u
+/* Drawings of more nodes are refused unless forced: dot needs minutes and
+ * gigabytes for them (the 34,824 nodes of the MM(5,8) entropy tree: 171 s
+ * and 678 MB to SVG).  DOT output, not laid out, has no limit. */
+#define MM_RENDER_LAYOUT_MAX 20000u
+/* Largest PNG and PDF pages, on a side: a bitmap beyond 16,000 pixels is
+ * more than viewers open comfortably (cairo scales anything beyond 32,767
+ * down), and 14,400 points (200 inches) is the largest page PDF readers
+ * take.  A drawing that would be larger is drawn with fewer levels. */
+#define MM_RENDER_PNG_MAX_PX 16000
+#define MM_RENDER_PDF_MAX_PT 14400
 
 typedef struct mm_render_opts {
     mm_render_layout layout;
@@ -85,6 +107,15 @@ typedef struct mm_render_opts {
                                 whole tree) */
     uint32_t max_nodes;      /* node budget; 0 = none */
     uint32_t label_nodes;    /* edge-middle labels up to this many nodes */
+    mm_render_rankdir rankdir; /* tree layout only */
+    const char *highlight;   /* a code whose path from the start is drawn
+                                in colour (HTML: opened at first); NULL or
+                                "" = none */
+    bool force;              /* lay out more than MM_RENDER_LAYOUT_MAX nodes */
+    /* Graphviz's warnings, one call each (the library prints nothing);
+     * NULL: dropped.  Errors end the rendering and fill the mm_diag. */
+    void (*warn)(void *ctx, const char *msg);
+    void *warn_ctx;
 } mm_render_opts;
 
 /* What a rendering drew, for the command's messages. */
@@ -96,10 +127,13 @@ typedef struct mm_render_info {
     uint32_t collapsed;      /* of which stand for a cut-off sub-tree */
     uint64_t subtree_nodes;  /* nodes of the whole sub-tree under start */
     bool budget_cut;         /* the budget lowered the depth asked for */
+    bool size_cut;           /* the page size (PNG, PDF) lowered it */
     bool mid_labels;         /* replies in the middle of edges */
+    double width, height;    /* the drawing's size in points, once laid out */
 } mm_render_info;
 
-/* Defaults: tree layout, format AUTO, depth 0, no path, the budgets above. */
+/* Defaults: tree layout top-down, format AUTO, depth 0, no path, the
+ * budgets above, no highlight, not forced, warnings dropped. */
 MM_EXPORT void mm_render_opts_init(mm_render_opts *o);
 
 /* ".svg" ".png" ".pdf" ".dot" (also ".gv") ".html" (also ".htm") ->
@@ -108,7 +142,8 @@ MM_EXPORT mm_render_format mm_render_format_from_path(const char *path);
 MM_EXPORT const char *mm_render_format_name(mm_render_format f);
 
 /* Render t (a checked tree of game g) as format o->format (not AUTO) into
- * *buf, malloc'd and owned by the caller.  info may be NULL.  Without
+ * *buf, malloc'd and owned by the caller, *len bytes and a NUL after them
+ * (so that text formats are strings).  info may be NULL.  Without
  * Graphviz every format but HTML fails with MM_ERR_USAGE. */
 MM_EXPORT mm_status mm_render_mem(const mm_tree *t, const mm_game *g,
                         const mm_render_opts *o, char **buf, size_t *len,

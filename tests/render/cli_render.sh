@@ -90,6 +90,40 @@ expect 0 "" "$mmtree" render "$work/mm46.txt" -o "$work/d2.png" -d 2
 expect 0 "drew 3 levels (120 nodes)" "$mmtree" render "$work/mm46.txt" -o "$work/b.svg" -m 683
 expect 0 "" "$mmtree" render "$work/mm46.txt" -o "$work/b.svg" -m 683 -q
 
+# The whole MM(4,6) tree is some 34,000 points wide: PNG and PDF draw 3
+# levels and say so, within their largest page; Graphviz says nothing.
+expect 0 "more than 3 levels would not fit a png page (16000 pixels a side): drew 3 levels" \
+    "$mmtree" render "$work/mm46.txt" -o "$work/whole.png"
+png_w=$(od -An -tu1 -j16 -N4 "$work/whole.png" | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }')
+[ "$png_w" -le 16000 ] && [ "$png_w" -gt 5000 ] || err "whole.png is $png_w pixels wide"
+expect 0 "more than 3 levels would not fit a pdf page (14400 points a side)" \
+    "$mmtree" render "$work/mm46.txt" -o "$work/whole.pdf"
+pdf_w=$(grep -a -o '/MediaBox \[ [0-9]* [0-9]* [0-9]*' "$work/whole.pdf" | head -1 | awk '{ print $5 }')
+[ -n "$pdf_w" ] && [ "$pdf_w" -le 14400 ] && [ "$pdf_w" -gt 5000 ] || err "whole.pdf is $pdf_w points wide"
+expect 0 "" "$mmtree" render "$work/mm46.txt" -o "$work/whole.png" -q
+[ -s "$work/err" ] && err "whole.png -q: $(cat "$work/err")"
+
+# Left to right; one code's path in red; tooltips.
+expect 0 "" "$mmtree" render "$work/mm46.txt" -o "$work/lr.dot" -d 3 --rankdir LR
+grep -q "rankdir=LR" "$work/lr.dot" || err "lr.dot: no rankdir=LR"
+expect 2 "unknown rankdir 'XY'" "$mmtree" render "$work/mm46.txt" -o "$work/lr.dot" -r XY
+expect 2 "rankdir LR is for the tree layout" "$mmtree" render "$work/mm46.txt" -o "$work/lr.svg" -r LR -l radial
+expect 0 "" "$mmtree" render "$work/mm46.txt" -o "$work/hl.svg" --highlight 3632
+[ "$(count 'stroke="#d62728"' "$work/hl.svg")" -ge 9 ] || err "hl.svg: the path of 3632 is not red"
+grep -q '<a xlink:title="1122:B,1344:W: guess 3526, 44 codes, E=2.75 max=3">' "$work/hl.svg" ||
+    err "hl.svg: no tooltip for 1122:B,1344:W"
+expect 2 "--highlight 36x2: '36x2' is not a code" "$mmtree" render "$work/mm46.txt" -o "$work/hl.svg" -H 36x2
+expect 2 "1111 does not reach the start of the drawing" "$mmtree" render "$work/mm46.txt" -o "$work/hl.svg" -H 1111 -P 1122:B
+expect 0 "" "$mmtree" render "$work/mm46.txt" -o "$work/hl.html" -H 3632
+grep -q '"highlight": "3632"' "$work/hl.html" || err "hl.html: no highlight"
+
+# More than 20000 nodes: refused (at once) unless forced; an output that
+# cannot be written fails before the layout, which would take minutes.
+big=$golden/../mm58-entropy.mmt
+expect 2 "the drawing would have 34824 nodes: Graphviz takes minutes" "$mmtree" render "$big" -o "$work/big.svg" -m 0
+grep -q -- "--force" "$work/err" || err "the refusal does not name --force"
+expect 2 "cannot write" "$mmtree" render "$big" -o "$work/no/such/big.svg" -m 0 --force
+
 # Bad input: a path not in the tree, an unwritable output.
 expect 2 "the tree guesses 1344 there, not 1345" "$mmtree" render "$work/mm46.txt" -o "$work/p.svg" -P 1122:B,1345:W
 expect 2 "is not a reply" "$mmtree" render "$work/mm46.txt" -o "$work/p.svg" -P 1122:Q

@@ -443,6 +443,12 @@ def main():
                  ["1122:B,1344:W", "1122:WWW", "", "1122:BW, 1134:BW"],
                  ["1122:B,1345:W", "1122:BBBB", "1122:BBBW", "1122B", "112", "11x2"],
                  ["1234", "5566"], "3632")
+    # --highlight: the page opens that code's path.
+    run(MMTREE, "render", tree, "-o", page, "--highlight", "2211")
+    target = rows(dom("file://" + page), "target")
+    check([r.attrs["data-guess"] for r in target] == ["2211"],
+          "render --highlight 2211: the target rows are %s" % [r.attrs for r in target])
+
     # The example in docs/ works (written by an mmtree of its time).
     root = dom("file://" + os.path.join(SRC, "docs", "knuth-mm46.html") + "#path=1122:B,1344:W")
     check_page(root, tree, "docs/knuth-mm46.html")

@@ -288,9 +288,9 @@ static void check_svg(const game_tree *gt, mm_render_layout layout, int depth,
         long n = xpath_count(doc, "count(//*[local-name()='g'][@class='node'])");
         long e = xpath_count(doc, "count(//*[local-name()='g'][@class='edge'])");
         long dsh = xpath_count(doc, "count(//*[local-name()='g'][@class='node']"
-                                    "[*[@stroke-dasharray]])");
+                                    "[.//*[@stroke-dasharray]])");
         long root = xpath_count(doc, "count(//*[local-name()='g'][@class='node']"
-                                     "[*[local-name()='title']='n0'])");
+                                     "[*[local-name()='title']='start'])");
         CHECK(n == nodes && e == nodes - 1 && dsh == dashed && root == 1,
               "MM(%d,%d) layout %d depth %d: %ld nodes, %ld edges, %ld dashed; want %ld, "
               "%ld, %ld", gt->g.pegs, gt->g.colors, layout, depth, n, e, dsh, nodes,
@@ -393,6 +393,158 @@ static void test_html(void)
     release(&gt);
 }
 
+/* ---- Highlight, rankdir, tooltips -------------------------------------- */
+
+static char *render_opts(const game_tree *gt, const mm_render_opts *o, size_t *len,
+                         mm_render_info *info)
+{
+    mm_diag d;
+    mm_diag_clear(&d);
+    char *buf = NULL;
+    mm_status st = mm_render_mem(&gt->t, &gt->g, o, &buf, len, info, &d);
+    CHECK(st == MM_OK, "render %s: %s", mm_render_format_name(o->format), d.msg);
+    return st ? NULL : buf;
+}
+
+static void expect_error(const game_tree *gt, const mm_render_opts *o, const char *msg)
+{
+    mm_diag d;
+    mm_diag_clear(&d);
+    char *buf = NULL;
+    size_t len;
+    mm_status st = mm_render_mem(&gt->t, &gt->g, o, &buf, &len, NULL, &d);
+    CHECK(st == MM_ERR_USAGE && strstr(d.msg, msg), "want '%s', got status %d '%s'", msg, st,
+          d.msg);
+    free(buf);
+}
+
+static void test_marks(void)
+{
+    game_tree gt;
+    compile(&gt, 4, 6);
+    mm_render_opts o;
+    mm_render_opts_init(&o);
+    o.format = MM_RENDER_DOT;
+    size_t len;
+
+    /* 3632: 1122 B, 1344 W, 3526 BWW, 1462 BW, then 3632: five nodes and
+     * the four edges between them in red and thick; three levels: three
+     * and two. */
+    static const struct {
+        int depth;
+        const char *path;
+        size_t red;
+    } marks[] = {{0, NULL, 9}, {3, NULL, 5}, {0, "1122:B,1344:W", 5}};
+    o.highlight = "3632";
+    for (size_t i = 0; i < sizeof marks / sizeof *marks; i++) {
+        o.depth = marks[i].depth;
+        o.path = marks[i].path;
+        char *dot = render_opts(&gt, &o, &len, NULL);
+        CHECK(dot && occurrences(dot, "penwidth=2") == marks[i].red &&
+                  strstr(dot, "the path of 3632 in red"),
+              "highlight, depth %d path %s: %zu in red", marks[i].depth,
+              marks[i].path ? marks[i].path : "-", dot ? occurrences(dot, "penwidth=2") : 0);
+        free(dot);
+    }
+    o.depth = 0;
+    o.path = NULL;
+    o.highlight = "36x2";
+    expect_error(&gt, &o, "highlight: '36x2' is not a code: 'x' is not one of the 6 colours");
+    o.path = "1122:B";
+    o.highlight = "1111";
+    expect_error(&gt, &o, "highlight: 1111 does not reach the start of the drawing: 1122 "
+                         "gives it BB, not B (path step 1)");
+    o.path = "1122:B,1344:W";
+    o.highlight = "1344";
+    expect_error(&gt, &o, "highlight: 1344 is found at path step 2");
+    o.path = NULL;
+    o.highlight = NULL;
+
+    o.rankdir = MM_RENDER_LR;
+    o.depth = 2;
+    char *dot = render_opts(&gt, &o, &len, NULL);
+    CHECK(dot && strstr(dot, "rankdir=LR"), "no rankdir=LR");
+    free(dot);
+    o.layout = MM_RENDER_RADIAL;
+    expect_error(&gt, &o, "rankdir LR is for the tree layout, not radial");
+    o.layout = MM_RENDER_TREE;
+    o.rankdir = MM_RENDER_TB;
+
+    /* SVG: a node's title and tooltip say where it is and what it holds. */
+    o.format = MM_RENDER_SVG;
+    o.depth = 3;
+    o.path = "1122:B";
+    char *svg = render_opts(&gt, &o, &len, NULL);
+    CHECK(svg && strstr(svg, "<title>1122:B,1344:W</title>") &&
+              strstr(svg, "xlink:title=\"1122:B,1344:W: guess 3526, 44 codes, E=2.75 max=3\"") &&
+              strstr(svg, "xlink:title=\"1122:B: guess 1344, 256 codes, E=3.61 max=4\"") &&
+              strstr(svg, "xlink:title=\"1122:B,1344:W, 44 codes\"") && !strstr(svg, ">n0<"),
+          "SVG titles and tooltips");
+    free(svg);
+    release(&gt);
+}
+
+/* ---- Page sizes and node limits ----------------------------------------- */
+
+/* The whole MM(4,6) tree is 34,000 points wide: PNG and PDF get 3 of its
+ * 5 levels, SVG all of them. */
+static void test_caps(void)
+{
+    game_tree gt;
+    compile(&gt, 4, 6);
+    mm_render_opts o;
+    mm_render_opts_init(&o);
+    mm_render_info info;
+    size_t len;
+    o.format = MM_RENDER_PNG;
+    const unsigned char *png = (unsigned char *)render_opts(&gt, &o, &len, &info);
+    CHECK(png && len > 24 && !memcmp(png + 12, "IHDR", 4) && be32(png + 16) <= 16000 &&
+              be32(png + 16) > 5000 && be32(png + 20) <= 16000,
+          "PNG of %lu x %lu pixels", png ? (unsigned long)be32(png + 16) : 0,
+          png ? (unsigned long)be32(png + 20) : 0);
+    CHECK(info.size_cut && !info.budget_cut && info.depth == 3 && info.nodes == 120 &&
+              info.full_depth == 5 && info.width * 96 / 72 <= 16000,
+          "PNG: cut %d, depth %d, %lu nodes, %.0f points wide", info.size_cut, info.depth,
+          (unsigned long)info.nodes, info.width);
+    free((void *)png);
+
+    o.format = MM_RENDER_PDF;
+    char *pdf = render_opts(&gt, &o, &len, &info);
+    /* The page's size, past compressed streams that may hold NULs. */
+    char box[64] = "";
+    for (size_t i = 0; pdf && !box[0] && i + 11 < len; i++)
+        if (!memcmp(pdf + i, "/MediaBox [", 11))
+            memcpy(box, pdf + i, len - i < sizeof box ? len - i : sizeof box - 1);
+    double x0 = 0, y0 = 0, x1 = 1e9, y1 = 1e9;
+    CHECK(sscanf(box, "/MediaBox [ %lf %lf %lf %lf", &x0, &y0, &x1, &y1) == 4 &&
+              x1 - x0 <= 14400 && y1 - y0 <= 14400 && x1 - x0 > 5000,
+          "PDF page %.0f x %.0f", x1 - x0, y1 - y0);
+    CHECK(info.size_cut && info.depth == 3, "PDF: cut %d, depth %d", info.size_cut, info.depth);
+    free(pdf);
+
+    o.format = MM_RENDER_SVG;
+    free(render_opts(&gt, &o, &len, &info));
+    CHECK(!info.size_cut && info.depth == 5 && info.width > 30000,
+          "SVG: cut %d, depth %d, %.0f points wide", info.size_cut, info.depth, info.width);
+    release(&gt);
+
+    /* MM(5,8), entropy: 34,824 nodes, refused without force. */
+    char file[4096];
+    snprintf(file, sizeof file, "%s/../mm58-entropy.mmt", golden_dir);
+    mm_diag d;
+    mm_diag_clear(&d);
+    mm_tree_init(&gt.t, 0, 0, true);
+    if (mm_tree_read_file(file, MM_FMT_AUTO, 0, &gt.t, &d) ||
+        mm_game_init(&gt.g, 5, 8, true, &d)) {
+        CHECK(0, "%s: %s", file, d.msg);
+        return;
+    }
+    o.max_nodes = 0;
+    expect_error(&gt, &o, "the drawing would have 34824 nodes: Graphviz takes minutes and "
+                          "gigabytes to lay out more than 20000");
+    release(&gt);
+}
+
 /* ---- Files and bad input ------------------------------------------------ */
 
 static void test_files(void)
@@ -473,6 +625,8 @@ int main(int argc, char **argv)
     test_dot();
     test_views();
     test_images();
+    test_marks();
+    test_caps();
     test_files();
     CHECK(mm_render_shutdown() == 0, "graphviz recorded errors");
     game_tree gt;
