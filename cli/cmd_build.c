@@ -29,7 +29,15 @@ static const char build_help[] =
     "  -r, --rule R          naive | knuth | irving | entropy | kooi | branch2 | e3\n"
     "                        | optimal | optimal-consistent | optimal-worst\n"
     "      --consistent-only guess only codes that can still be the code\n"
-    "      --first CODE      fix the first guess\n"
+    "      --first CODE      fix the first guess (with --after: the position's)\n"
+    "      --after PATH      the tree of the codes left after PATH ('1122:B,1344:W'),\n"
+    "                        its root the node PATH reaches: not a tree of the\n"
+    "                        whole game, which every format holds, so its numbers\n"
+    "                        are printed instead (guesses counted from there)\n"
+    "      --extra-colors K  Ville's MMe: guesses may use K colours no code has\n"
+    "                        (colours C+1..C+K); the position of MM(P,C+K) after\n"
+    "                        a guess of those colours got no hit, printed as for\n"
+    "                        --after (K >= P without repeated colours)\n"
     "      --tie-break T     among guesses of equal score (one-step rules):\n"
     "                        first: one that can be the code, then the first in\n"
     "                        lexical order (default); last: the same, but the last\n"
@@ -52,6 +60,8 @@ static const char build_help[] =
     "                        found, marked not proven optimal (exit status 3)\n"
     "      --checkpoint FILE save the search to FILE now and then, and resume\n"
     "                        from it when it exists (not the file of -o)\n"
+    "      --max-depth N     the best tree among those that never need more\n"
+    "                        than N guesses (for optimal-worst: a check)\n"
     "      --value-only      search values only, then build the tree in a\n"
     "                        second pass (same tree)\n"
     "  -h, --help            this text\n"
@@ -74,13 +84,13 @@ static const char build_help[] =
     "proof (the best tree found is written).\n";
 
 enum { OPT_CONSISTENT = 256, OPT_FIRST, OPT_NOSYM, OPT_NOPRUNE, OPT_NAMES,
-       OPT_TIME, OPT_CKPT, OPT_VALUE, OPT_TIE };
+       OPT_TIME, OPT_CKPT, OPT_VALUE, OPT_TIE, OPT_AFTER, OPT_DEPTH, OPT_EXTRA };
 
 /* What the command line asks for. */
 typedef struct build_args {
-    long pegs, colors, threads, names;
+    long pegs, colors, threads, names, extra;
     bool repeat, quiet;
-    const char *rule, *first, *out, *fmtname, *tie;
+    const char *rule, *first, *out, *fmtname, *tie, *after;
     const char *optimal_only;   /* the first option only optimal rules take */
     mm_compile_opts o;
 } build_args;
@@ -94,6 +104,10 @@ static const struct option longopts[] = {
     {"consistent-only", no_argument, NULL, OPT_CONSISTENT},
     {"first", required_argument, NULL, OPT_FIRST},
     {"tie-break", required_argument, NULL, OPT_TIE},
+    {"after", required_argument, NULL, OPT_AFTER},
+    {"max-depth", required_argument, NULL, OPT_DEPTH},
+    {"extra-colors", required_argument, NULL, OPT_EXTRA},
+    {"extra-colours", required_argument, NULL, OPT_EXTRA},
     {"output", required_argument, NULL, 'o'},
     {"format", required_argument, NULL, 'f'},
     {"name-subtrees", required_argument, NULL, OPT_NAMES},
@@ -128,6 +142,18 @@ static int parse_option(build_args *a, int c, char **argv)
     case OPT_CONSISTENT: o->consistent_only = true; return -1;
     case OPT_FIRST: a->first = optarg; return -1;
     case OPT_TIE: a->tie = optarg; return -1;
+    case OPT_AFTER: a->after = optarg; return -1;
+    case OPT_EXTRA:
+        return cli_int("build", "--extra-colors", optarg, 1, MM_MAX_COLORS - 1, &a->extra) ? -1
+                                                                                   : EXIT_BAD;
+    case OPT_DEPTH: {
+        long v;
+        if (!cli_int("build", "--max-depth", optarg, 1, 63, &v))
+            return EXIT_BAD;
+        optimal_option(a, "--max-depth");
+        o->max_depth = (int)v;
+        return -1;
+    }
     case 'o': a->out = optarg; return -1;
     case 'f': a->fmtname = optarg; return -1;
     case OPT_NAMES:
@@ -224,6 +250,18 @@ static int check_args(const build_args *a)
     if (!optimal && a->optimal_only)
         return cli_usage_error("build", "%s applies to the optimal rules only, not to '%s'",
                                a->optimal_only, mm_rule_name(a->o.rule));
+    if (a->after && a->extra)
+        return cli_usage_error("build", "--after and --extra-colors do not go together");
+    if ((a->after || a->extra) && (strcmp(a->out, "-") || a->fmtname || a->names))
+        return cli_usage_error("build", "%s prints the position's numbers: it writes "
+                               "no tree (no -o, --format or --name-subtrees)",
+                               a->after ? "--after" : "--extra-colors");
+    if (a->extra && a->colors + a->extra > MM_MAX_COLORS)
+        return cli_usage_error("build", "--extra-colors: %ld and %ld colours make more than %d",
+                               a->colors, a->extra, MM_MAX_COLORS);
+    if (a->extra && !a->repeat && a->extra < a->pegs)
+        return cli_usage_error("build", "--extra-colors: without repeated colours a guess of "
+                               "extra colours alone needs %ld of them", a->pegs);
     if (a->o.checkpoint && strcmp(a->out, "-") && same_file(a->o.checkpoint, a->out))
         return cli_usage_error("build", "--checkpoint '%s' is the output file '%s'",
                                a->o.checkpoint, a->out);
@@ -282,6 +320,27 @@ static int write_tree(const build_args *a, const mm_tree *t, mm_format fmt)
     return st ? cli_report(&d, st) : EXIT_OK;
 }
 
+/* --after: the numbers of the position's tree, on standard output. */
+static int print_position(const build_args *a, const mm_game *g, const mm_tree *t)
+{
+    mm_stats s;
+    char code[MM_MAX_PEGS + 1];
+    mm_tree_stats(t, &s);
+    printf("position:     %s\n", a->after);
+    printf("rule:         %s%s\n", mm_rule_name(a->o.rule),
+           a->o.consistent_only ? " (consistent only)" : "");
+    printf("codes:        %llu\n", (unsigned long long)s.codes);
+    printf("first guess:  %s\n", mm_code_format(g, t->nodes[0].guess, code));
+    printf("total:        %llu\n", (unsigned long long)s.total);
+    printf("expected:     %.4f\n", (double)s.total / (double)s.codes);
+    printf("worst:        %d\n", s.worst);
+    printf("histogram:   ");
+    for (int i = 0; i < s.worst && i < 64; i++)
+        printf(" %llu", (unsigned long long)s.hist[i]);
+    printf("\n");
+    return EXIT_OK;
+}
+
 static void summary(const build_args *a, const mm_game *g, const mm_tree *t,
                     const mm_optimal_report *rep, double secs)
 {
@@ -315,12 +374,34 @@ static int build(build_args *a, const mm_game *g, mm_format fmt)
     mm_diag_clear(&d);
     if (a->first && mm_code_parse(g, a->first, strlen(a->first), &a->o.first, &d))
         return cli_usage_error("build", "--first: %s", d.msg);
+    mm_step steps[64];
+    char extra_path[MM_STEP_MAX * MM_MAX_COLORS];
+    if (a->after) {
+        if (mm_path_parse(g, a->after, steps, 64, &a->o.nafter, &d))
+            return cli_usage_error("build", "--after: %s", d.msg);
+        a->o.after = steps;
+    } else if (a->extra) {
+        /* MMe(p,c): MM(p,c+K) once guesses of the K extra colours got no
+         * hit (Ville 2013, s5.1): the codes are those of c colours, any
+         * guess may use the others */
+        int pegs[MM_MAX_PEGS], k = (int)a->extra, c = g->colors - k;
+        uint32_t n = (uint32_t)((k + g->pegs - 1) / g->pegs);
+        for (uint32_t j = 0; j < n; j++) {
+            for (int i = 0; i < g->pegs; i++)
+                pegs[i] = c + ((int)j * g->pegs + i) % k;
+            steps[j].guess = mm_game_index(g, pegs);
+            steps[j].slot = mm_reply_slot(g, 0, 0);
+        }
+        a->o.after = steps;
+        a->o.nafter = n;
+        a->after = mm_path_format(g, steps, n, extra_path, sizeof extra_path);
+    }
     mm_tree t;
     mm_tree_init(&t, g->pegs, g->colors, g->repeat);
     mm_optimal_report rep;
     double secs;
     mm_status st = compile(g, a, &rep, &t, &secs, &d);
-    int rc = st ? cli_report(&d, st) : write_tree(a, &t, fmt);
+    int rc = st ? cli_report(&d, st) : a->after ? print_position(a, g, &t) : write_tree(a, &t, fmt);
     if (rc == EXIT_OK) {
         summary(a, g, &t, &rep, secs);
         if (a->o.rule >= MM_RULE_COUNT_ONE_STEP && !rep.proven)
@@ -349,7 +430,7 @@ int cmd_build(int argc, char **argv)
         return rc;
     a.o.threads = (int)a.threads;
     mm_game g;
-    if (mm_game_init(&g, (int)a.pegs, (int)a.colors, a.repeat, &d))
+    if (mm_game_init(&g, (int)a.pegs, (int)(a.colors + a.extra), a.repeat, &d))
         return cli_usage_error("build", "%s", d.msg);
     rc = build(&a, &g, fmt);
     mm_game_release(&g);

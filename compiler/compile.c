@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "optimal.h"
+#include "position.h"
 #include "rules.h"
 #include "core/grow.h"
 #include "slice.h"
@@ -975,11 +976,11 @@ static mm_status expand(worker *w, mm_tree *t, uint32_t node, const mm_code *S,
     return st;
 }
 
-static mm_status build_root(worker *w, mm_tree *t, const mm_code *all,
-                            int threads)
+static mm_status build_root(worker *w, mm_tree *t, const mm_code *all, uint32_t n,
+                            uint16_t played, int threads)
 {
     const shared *sh = w->sh;
-    uint32_t n = sh->g->ncodes, root;
+    uint32_t root;
     plan pl = {0};
     uint32_t *order = NULL;
     mm_status st;
@@ -988,7 +989,7 @@ static mm_status build_root(worker *w, mm_tree *t, const mm_code *all,
     uint32_t big = threads > 1 ? n / (4 * (uint32_t)threads) : UINT32_MAX;
     if (big < 64)
         big = 64;   /* below that, sharing costs more than it saves */
-    if ((st = expand(w, t, root, all, n, 0, sh->o->first, big, &pl)))
+    if ((st = expand(w, t, root, all, n, played, sh->o->first, big, &pl)))
         goto out;
     uint32_t k = pl.ntasks;
     if (threads > (int)k)
@@ -1039,6 +1040,12 @@ static mm_status opts_check(const mm_game *g, const mm_compile_opts *o, mm_diag 
         return mm_diag_set(d, MM_ERR_USAGE, "rule %d is unknown", (int)o->rule);
     if (o->first != MM_NO_CODE && o->first >= g->ncodes)
         return mm_diag_set(d, MM_ERR_USAGE, "first guess is not a code of the game");
+    if (o->max_depth < 0 || o->max_depth > 63)
+        return mm_diag_set(d, MM_ERR_USAGE, "a maximum depth of %d guesses is not 1..63",
+                           o->max_depth);
+    if (o->max_depth && o->rule < MM_RULE_COUNT_ONE_STEP)
+        return mm_diag_set(d, MM_ERR_USAGE, "a maximum depth is for the optimal rules, "
+                           "not for %s", mm_rule_name(o->rule));
     if ((unsigned)o->tie_break >= MM_TIE_COUNT)
         return mm_diag_set(d, MM_ERR_USAGE, "tie-break %d is unknown", (int)o->tie_break);
     if (o->tie_break != MM_TIE_FIRST &&
@@ -1081,20 +1088,15 @@ mm_status mm_compile(const mm_game *g, const mm_compile_opts *o, mm_tree *t,
     if ((st = shared_init(&sh, g, o, g->ncodes, d)))
         return st;
 
-    if ((st = worker_init(&w, &sh)))
+    uint32_t n;
+    uint16_t played;
+    if ((st = worker_init(&w, &sh)) || (st = position_codes(g, o, &all, &n, &played, d)))
         goto out;
-    all = malloc((size_t)g->ncodes * sizeof *all);
-    if (!all) {
-        st = MM_ERR_NOMEM;
-        goto out;
-    }
-    for (mm_code x = 0; x < g->ncodes; x++)
-        all[x] = x;
     st = mm_tree_set_rule(t, mm_rule_name(o->rule), o->consistent_only, o->first);
     if (!st && o->tie_break != MM_TIE_FIRST)
         st = mm_tree_set_tie_break(t, mm_tie_break_name(o->tie_break));
     if (!st)
-        st = build_root(&w, t, all, o->threads > 0 ? o->threads : ncores());
+        st = build_root(&w, t, all, n, played, o->threads > 0 ? o->threads : ncores());
 out:
     if (st == MM_ERR_NOMEM)
         mm_diag_set(d, st, "out of memory building the tree");

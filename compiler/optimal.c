@@ -34,6 +34,7 @@
 #include <unistd.h>
 
 #include "opt.h"
+#include "position.h"
 
 static const mm_rule heuristics[] = {
     MM_RULE_IRVING, MM_RULE_ENTROPY, MM_RULE_E3, MM_RULE_KNUTH, MM_RULE_KOOI,
@@ -47,7 +48,9 @@ typedef struct driver {
     oshared sh;
     oworker w;
     ogroup root;
-    mm_code *all;
+    mm_code *all;          /* the codes of the position (the whole game,
+                              or those left after o->after) */
+    uint32_t n;
     mm_optimal_report rep;
     double t0;
     bool consistent;       /* guesses that can be the code only */
@@ -93,6 +96,8 @@ static mm_status heuristic_bound(driver *dr, int max_depth, bool cheap)
     mm_compile_opts ho;
     mm_compile_opts_init(&ho);
     ho.first = dr->o->first;
+    ho.after = dr->o->after;
+    ho.nafter = dr->o->nafter;
     ho.threads = dr->o->threads;
     dr->heur_v = OV_INF;
     size_t nh = sizeof heuristics / sizeof heuristics[0];
@@ -158,10 +163,10 @@ static int ncores(void)
     return n < 1 ? 1 : n > 64 ? 64 : (int)n;
 }
 
-/* The perfect-tree bound of the whole game. */
+/* The perfect-tree bound of the position. */
 static oval game_lower(const driver *dr)
 {
-    return opt_lower(&dr->sh, dr->g->ncodes, dr->sh.answers - 1);
+    return opt_lower(&dr->sh, dr->n, dr->sh.answers - 1);
 }
 
 static oval solve_root(driver *dr, oval limit, int depth, bool ties)
@@ -174,7 +179,7 @@ static oval solve_root(driver *dr, oval limit, int depth, bool ties)
      * Above, only the first guesses are: a part taken early gets a looser
      * budget, which costs more on big games (MM(4,7): 3.9 s sharing
      * parts, 3.0 s sharing guesses; tests/bench_optimal.sh). */
-    sh->share_parts = dr->o->share == MM_SHARE_AUTO ? dr->g->ncodes < 2000
+    sh->share_parts = dr->o->share == MM_SHARE_AUTO ? dr->n < 2000
                                                      : dr->o->share == MM_SHARE_PARTS;
     sh->root_best = OV_INF;
     sh->root_guess = MM_NO_CODE;
@@ -182,13 +187,18 @@ static oval solve_root(driver *dr, oval limit, int depth, bool ties)
     sh->upper = OV_T(limit);
     if (dr->rs) {
         oval v;
+        if (dr->n != dr->g->ncodes) {
+            dr->rs_status = mm_diag_set(dr->d, MM_ERR_USAGE,
+                                        "a position is solved on one machine only");
+            return OV_ABORT;
+        }
         dr->rs_status = dr->rs->solve(dr->rs->arg, &dr->w, &dr->root, dr->all, limit, depth,
                                       ties, &v, dr->d);
         return dr->rs_status ? OV_ABORT : v;
     }
     opool pool;
     opt_pool_start(&pool, sh, nt);
-    oval v = opt_solve(&dr->w, 0, &dr->root, dr->all, dr->g->ncodes, limit, depth, ties,
+    oval v = opt_solve(&dr->w, 0, &dr->root, dr->all, dr->n, limit, depth, ties,
                        false, &q);
     opt_pool_stop(&pool, &dr->w);
     return v;
@@ -201,7 +211,7 @@ static int least_depth(driver *dr)
     int d = OV_W(game_lower(dr));
     for (; d < 63; d++) {
         dr->rep.worst_lower = d;
-        int f = opt_feasible(&dr->w, 0, &dr->root, dr->all, dr->g->ncodes, d);
+        int f = opt_feasible(&dr->w, 0, &dr->root, dr->all, dr->n, d);
         if (f < 0)
             return -1;
         if (f)
@@ -268,7 +278,8 @@ static mm_status own_tree(driver *dr, int depth, mm_tree *t)
         return st;
     sh->first = sh->root_guess;
     mm_tree_init(t, dr->g->pegs, dr->g->colors, dr->g->repeat);
-    st = opt_build_tree(&dr->w, &dr->root, dr->all, sh->root_best, depth, false, t, dr->d);
+    st = opt_build_set(&dr->w, 0, &dr->root, dr->all, dr->n, sh->root_best, depth, false, t,
+                       dr->d);
     sh->first = dr->o->first;
     if (st)
         mm_tree_release(t);
@@ -318,7 +329,7 @@ static mm_status finish_proven(driver *dr, oval v, int depth, mm_tree *t)
     stops_off(&dr->sh);
     mm_status st = root_facts(dr, true);
     if (!st)
-        st = opt_build_tree(&dr->w, &dr->root, dr->all, v, depth, true, t, dr->d);
+        st = opt_build_set(&dr->w, 0, &dr->root, dr->all, dr->n, v, depth, true, t, dr->d);
     if (st)
         return st;
     dr->rep.proven = true;
@@ -327,12 +338,31 @@ static mm_status finish_proven(driver *dr, oval v, int depth, mm_tree *t)
     return save_checkpoint(dr);
 }
 
+static mm_status no_tree_within(const driver *dr, int cap)
+{
+    return mm_diag_set(dr->d, MM_ERR_USAGE, "every tree of these %u codes%s needs more than "
+                       "%d guesses", dr->n,
+                       dr->consistent ? " with guesses that can be the code" : "", cap);
+}
+
 static mm_status search(driver *dr, mm_tree *t)
 {
     int depth = OPT_NODEPTH;
     mm_status st;
     if (dr->worst_mode && (depth = least_depth(dr)) < 0)
         return finish_stopped(dr, game_lower(dr), OPT_NODEPTH, t);
+    int cap = dr->o->max_depth;
+    if (cap && depth != OPT_NODEPTH && depth > cap)
+        return no_tree_within(dr, cap);
+    if (cap && !dr->worst_mode) {
+        /* the least total among the trees within the cap */
+        int f = opt_feasible(&dr->w, 0, &dr->root, dr->all, dr->n, cap);
+        if (f < 0)
+            return finish_stopped(dr, game_lower(dr), OPT_NODEPTH, t);
+        if (!f)
+            return no_tree_within(dr, cap);
+        depth = cap;
+    }
     if ((st = heuristic_bound(dr, depth, false)))
         return st;
     dr->rep.upper_first = dr->heur_v < OV_INF ? OV_T(dr->heur_v) : 0;
@@ -372,7 +402,7 @@ mm_status opt_shared_setup(oshared *sh, const mm_game *g, const mm_compile_opts 
         return MM_ERR_NOMEM;
     sh->no_symmetry = o->no_symmetry;
     sh->no_simd = o->no_simd;
-    sh->depth_mode = o->rule == MM_RULE_OPTIMAL_WORST;
+    sh->depth_mode = o->rule == MM_RULE_OPTIMAL_WORST || o->max_depth > 0;
     sh->first = o->first;
     opt_set_mode(sh, o->rule == MM_RULE_OPTIMAL_CONSISTENT || o->consistent_only);
     return MM_OK;
@@ -414,11 +444,23 @@ static mm_status driver_init(driver *dr, const mm_game *g, const mm_compile_opts
     if (opt_shared_setup(&dr->sh, g, o))
         return nomem(d);
     shared_options(dr);
-    if (oworker_init(&dr->w, &dr->sh) || ogroup_root(&dr->root, g, o->no_symmetry) ||
-        !(dr->all = malloc((size_t)g->ncodes * sizeof *dr->all)))
+    if (oworker_init(&dr->w, &dr->sh) || ogroup_root(&dr->root, g, o->no_symmetry))
         return nomem(d);
-    for (mm_code x = 0; x < g->ncodes; x++)
-        dr->all[x] = x;
+    /* a position: its codes, and the symmetries its guesses keep */
+    uint16_t played;
+    mm_status st = position_codes(g, o, &dr->all, &dr->n, &played, d);
+    if (st)
+        return st;
+    for (uint32_t i = 0; i < o->nafter; i++) {
+        ogroup next;
+        memset(&next, 0, sizeof next);
+        if (ogroup_after(&dr->root, g, o->after[i].guess, &next)) {
+            ogroup_release(&next);
+            return nomem(d);
+        }
+        ogroup_release(&dr->root);
+        dr->root = next;
+    }
     snprintf(dr->tag, sizeof dr->tag, "mmtree optimal 2 pegs %d colors %d%s", g->pegs,
              g->colors, g->repeat ? "" : " no-repeat");
     if (o->checkpoint && dr->sh.use_cache) {
@@ -459,6 +501,8 @@ mm_status opt_compile_root(const mm_game *g, const mm_compile_opts *o, const oro
         st = nomem(d);
     if (!st)
         set_proof(&dr, t);
+    if (!st)
+        t->prov.max_depth = o->max_depth;
     if (dr.w.sh)
         report_counts(&dr);
     if (o->report)

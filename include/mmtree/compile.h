@@ -15,6 +15,7 @@
 
 #include <mmtree/diag.h>
 #include <mmtree/game.h>
+#include <mmtree/path.h>
 #include <mmtree/tree.h>
 
 typedef enum mm_rule {
@@ -89,6 +90,17 @@ typedef struct mm_compile_opts {
     void *progress_arg;    /* called every second or so during a search */
     struct mm_optimal_report *report; /* filled in when not NULL */
     mm_tie_break tie_break; /* one-step rules but naive; default first */
+    /* A position: with nafter > 0 the tree is that of the codes left after
+     * these steps, its root the node the path reaches (a tree of the
+     * position, not of the whole game: mm_tree_check does not apply, its
+     * statistics count guesses from the position on).  first is then the
+     * position's guess.  Papers print such trees and their totals. */
+    const mm_step *after;
+    uint32_t nafter;
+    int max_depth;         /* optimal rules: the least total (worst case)
+                              among trees that never need more than this
+                              many guesses (Koyama and Lai: 5626 for
+                              MM(4,6) within 5); 0: no cap, at most 63 */
 } mm_compile_opts;
 
 /* What an optimal search found and how much work it took. */
