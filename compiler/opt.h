@@ -7,7 +7,7 @@
  *   opt_state.c   what the threads share, each thread's scratch, the clock
  *   opt_sym.c     symmetry: groups along a path, class representatives
  *   opt_score.c   scoring kernels: reply counts and histograms, AVX2 and
- *                 portable; splitting a set by a guess
+ *                 portable; the table of replies; splitting a set
  *   opt_search.c  the branch and bound (its opening comment is the essay)
  *   opt_pool.c    the pool of threads that share a set's guesses or parts
  *   opt_cache.c   the table of solved sets and its checkpoint file
@@ -93,6 +93,7 @@ typedef struct oshared {
     bool depth_mode;             /* values are under a depth limit */
     bool no_symmetry, use_cache;
     bool no_simd;                /* score with the portable code only */
+    bool no_replies;             /* baseline: no table of replies */
     int answers;                 /* replies the game can give */
     uint64_t salt;               /* mixes the mode into cache keys */
     uint64_t *r1, *r2;           /* per code random words for set hashes */
@@ -199,8 +200,26 @@ typedef struct olevel {
 
 #define OPT_MAX_LEVELS 64
 
+/* The replies of every code of the game to every code of one set P (the
+ * first set on the current path small enough to hold them): a bit
+ * 1 << slot for each pair, rows by code of P, columns by code of the
+ * game.  A set below P is scored by OR-ing its codes' rows: the bits set
+ * in a column are the replies that guess gets, with no reply computed
+ * (opt_score.c). */
+typedef struct oreplies {
+    void *bits;                  /* rows x stride elements of esize bytes */
+    size_t cap;                  /* bytes reserved */
+    uint32_t *rowof;             /* per code: its row, or UINT32_MAX */
+    uint32_t stride;             /* columns: codes, rounded up */
+    int esize;                   /* 2 or 4 bytes an element; 0: no table */
+    int lv;                      /* the level of P; -1: no table */
+    uint32_t *acc;               /* stride elements: a set's OR */
+    uint8_t *k;                  /* per code: replies, from acc */
+} oreplies;
+
 typedef struct oworker {
     oshared *sh;
+    oreplies rt;                 /* replies to a set on the path */
     struct olevel *lv;           /* one scratch level per depth */
     int nlv;
     uint8_t *in_s;
@@ -297,6 +316,16 @@ void opt_histogram(const oshared *sh, const olevel *l, uint32_t n, mm_code x,
  * l->nk, and their histograms unless the set is small. */
 void opt_score_range(const oshared *sh, olevel *l, uint32_t n, uint32_t from,
                      uint32_t to, bool small);
+/* The table of replies for set P at level lv, when the worker has none
+ * and it is worth having (P large, the table not too big): true when it
+ * was built (the caller drops it when done with P). */
+bool opt_replies_build(oworker *w, int lv, const mm_code *P, uint32_t n);
+static inline void opt_replies_drop(oworker *w) { w->rt.lv = -1; }
+/* w->rt.k: the replies (the winning one counted) every code but those of
+ * S gets from S, a set below the table's (0 for the codes of S); returns
+ * the most, with the first code that gets n in *sep (MM_NO_CODE when
+ * none does), or -1 when there is no table. */
+int opt_replies_of_set(oworker *w, const mm_code *S, uint32_t n, mm_code *sep);
 /* Split S by q (histogram h) into l->parts, grouped by slot in slot
  * order, each part in the order of S; pt gets the parts besides the
  * winning one, *win the winning part's size.  False when out of memory. */

@@ -278,6 +278,134 @@ void opt_score_range(const oshared *sh, olevel *l, uint32_t n, uint32_t from,
                                   l->hist + (size_t)c * g->nreplies);
 }
 
+/* ---- the table of replies ---- */
+
+/* A table of more than this many bytes is not made: the sets below
+ * smaller ones are where it pays (the rows of a small set fit the
+ * caches), and a table costs a reply for each of its pairs to make. */
+#define REPLIES_MAX_BYTES ((size_t)32 << 20)
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("popcnt", "default")))
+#endif
+bool opt_replies_build(oworker *w, int lv, const mm_code *P, uint32_t n)
+{
+    const mm_game *g = w->sh->g;
+    oreplies *rt = &w->rt;
+    if (rt->lv >= 0 || n <= SMALL_SET || g->nreplies > 32 || w->sh->no_replies)
+        return false;
+    int esize = g->nreplies <= 16 ? 2 : 4;
+    uint32_t stride = (g->ncodes + 15) & ~15u;
+    size_t bytes = (size_t)n * stride * (size_t)esize;
+    if (bytes > REPLIES_MAX_BYTES)
+        return false;
+    if (!rt->rowof) {
+        rt->rowof = malloc((size_t)g->ncodes * sizeof *rt->rowof);
+        rt->acc = malloc((size_t)stride * sizeof *rt->acc);
+        rt->k = malloc(g->ncodes);
+        if (!rt->rowof || !rt->acc || !rt->k)
+            return false;   /* searched without: the same values */
+    }
+    if (bytes > rt->cap) {
+        void *b = realloc(rt->bits, bytes);
+        if (!b)
+            return false;
+        rt->bits = b;
+        rt->cap = bytes;
+    }
+    memset(rt->rowof, 0xff, (size_t)g->ncodes * sizeof *rt->rowof);
+    for (uint32_t i = 0; i < n; i++) {
+        rt->rowof[P[i]] = i;
+        if (esize == 2) {
+            uint16_t *row = (uint16_t *)rt->bits + (size_t)i * stride;
+            for (mm_code x = 0; x < g->ncodes; x++)
+                row[x] = (uint16_t)(1u << mm_game_score(g, x, P[i]));
+            memset(row + g->ncodes, 0, (stride - g->ncodes) * sizeof *row);
+        } else {
+            uint32_t *row = (uint32_t *)rt->bits + (size_t)i * stride;
+            for (mm_code x = 0; x < g->ncodes; x++)
+                row[x] = UINT32_C(1) << mm_game_score(g, x, P[i]);
+            memset(row + g->ncodes, 0, (stride - g->ncodes) * sizeof *row);
+        }
+    }
+    rt->stride = stride;
+    rt->esize = esize;
+    rt->lv = lv;
+    return true;
+}
+
+/* rt->k: for every code, the replies it gets from S (its rows OR-ed),
+ * 0 for the codes of S; the most of any code, and the first code that
+ * gets n into *sep (MM_NO_CODE when none does).  The loops are plain C
+ * for the compiler to vectorise, once for AVX2 (with popcnt) and once
+ * portable; ELEM is the table's element type. */
+#define REPLIES_OF_SET(ELEM)                                                  \
+    ELEM *acc = (ELEM *)rt->acc;                                              \
+    const ELEM *bits = rt->bits;                                              \
+    const uint32_t stride = rt->stride;                                       \
+    memcpy(acc, bits + (size_t)rt->rowof[S[0]] * stride, stride * sizeof *acc); \
+    for (uint32_t i = 1; i < n; i++) {                                        \
+        const ELEM *row = bits + (size_t)rt->rowof[S[i]] * stride;            \
+        for (uint32_t x = 0; x < stride; x++)                                 \
+            acc[x] |= row[x];                                                 \
+    }                                                                         \
+    for (uint32_t x = 0; x < ncodes; x++)                                     \
+        rt->k[x] = (uint8_t)__builtin_popcount(acc[x]);                       \
+    for (uint32_t i = 0; i < n; i++)                                          \
+        rt->k[S[i]] = 0;                                                      \
+    uint8_t most = 0;                                                         \
+    for (uint32_t x = 0; x < ncodes; x++)                                     \
+        most = rt->k[x] > most ? rt->k[x] : most;                             \
+    *sep = MM_NO_CODE;                                                        \
+    if (most == n)                                                            \
+        for (uint32_t x = 0; x < ncodes && *sep == MM_NO_CODE; x++)           \
+            if (rt->k[x] == n)                                                \
+                *sep = x;                                                     \
+    return most;
+
+static uint32_t replies_of_set16(oreplies *rt, const mm_code *S, uint32_t n, uint32_t ncodes,
+                                 mm_code *sep)
+{
+    REPLIES_OF_SET(uint16_t)
+}
+
+static uint32_t replies_of_set32(oreplies *rt, const mm_code *S, uint32_t n, uint32_t ncodes,
+                                 mm_code *sep)
+{
+    REPLIES_OF_SET(uint32_t)
+}
+
+#ifdef OPT_AVX2
+__attribute__((target("avx2,popcnt")))
+static uint32_t replies_of_set16_avx2(oreplies *rt, const mm_code *S, uint32_t n,
+                                      uint32_t ncodes, mm_code *sep)
+{
+    REPLIES_OF_SET(uint16_t)
+}
+
+__attribute__((target("avx2,popcnt")))
+static uint32_t replies_of_set32_avx2(oreplies *rt, const mm_code *S, uint32_t n,
+                                      uint32_t ncodes, mm_code *sep)
+{
+    REPLIES_OF_SET(uint32_t)
+}
+#endif
+
+int opt_replies_of_set(oworker *w, const mm_code *S, uint32_t n, mm_code *sep)
+{
+    oreplies *rt = &w->rt;
+    if (rt->lv < 0 || !n)
+        return -1;
+    uint32_t ncodes = w->sh->g->ncodes;
+#ifdef OPT_AVX2
+    if (use_avx2 && !w->sh->no_simd)
+        return (int)(rt->esize == 2 ? replies_of_set16_avx2(rt, S, n, ncodes, sep)
+                                    : replies_of_set32_avx2(rt, S, n, ncodes, sep));
+#endif
+    return (int)(rt->esize == 2 ? replies_of_set16(rt, S, n, ncodes, sep)
+                                : replies_of_set32(rt, S, n, ncodes, sep));
+}
+
 bool opt_split(olevel *l, const mm_game *g, const mm_code *S, uint32_t n,
                mm_code q, const uint32_t *h, opart *pt, int *npart,
                uint32_t *win)

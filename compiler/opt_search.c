@@ -27,6 +27,12 @@
  * parts of the first guess (opt_pool.c).  Symmetry: only the first code
  * of each class of interchangeable codes is scored (opt_sym.c).  Scoring
  * is bit-parallel, and vectorised where the CPU allows (opt_score.c).
+ * Most sets searched are small ones whose bound is raised before a guess
+ * is tried: the first set on the path small enough keeps a table of the
+ * replies of every code to each of its codes, from which a small set
+ * below it reads what every guess gets at once (score_from_table), and
+ * lists its candidates only when one of them can come within the
+ * limit.
  *
  * Values are (total, worst case, codes at the worst depth) triples,
  * compared in that order (opt_value.h); with ties the search also finds the first optimal guess
@@ -85,21 +91,60 @@ static int cmp_cand(const void *a, const void *b)
     return (x->idx > y->idx) - (x->idx < y->idx);
 }
 
+static bool cand_before(const ocand *a, const ocand *b)
+{
+    return a->lb < b->lb || (a->lb == b->lb && a->idx < b->idx);
+}
+
+/* ci[i..nc) as a heap whose root, the least, is at the end: element x
+ * of the heap is ci[nc - 1 - x], so that taking the root leaves the
+ * heap at ci[i + 1..nc) and the root at ci[i]. */
+static void heap_sift(ocand *ci, uint32_t i, uint32_t nc, uint32_t x)
+{
+    const uint32_t n = nc - i;
+    for (;;) {
+        uint32_t m = x, a = 2 * x + 1, b = a + 1;
+        if (a < n && cand_before(&ci[nc - 1 - a], &ci[nc - 1 - m]))
+            m = a;
+        if (b < n && cand_before(&ci[nc - 1 - b], &ci[nc - 1 - m]))
+            m = b;
+        if (m == x)
+            return;
+        ocand t = ci[nc - 1 - x];
+        ci[nc - 1 - x] = ci[nc - 1 - m];
+        ci[nc - 1 - m] = t;
+        x = m;
+    }
+}
+
+static void heap_take(ocand *ci, uint32_t i, uint32_t nc)
+{
+    ocand t = ci[nc - 1];
+    ci[nc - 1] = ci[i];
+    ci[i] = t;
+    if (i + 1 < nc)
+        heap_sift(ci, i + 1, nc, 0);
+}
+
 /* Bring the least candidate of ci[i..nc) to i.  Most nodes look at a
  * few candidates only, so they are picked one by one; a node that goes on
- * sorts the rest once. */
+ * makes a heap of the rest once and takes them from it. */
 #define PICKS 8
 static void next_cand(ocand *ci, uint32_t i, uint32_t nc)
 {
-    if (i > PICKS)
+    if (i > PICKS) {
+        heap_take(ci, i, nc);
         return;
+    }
     if (i == PICKS) {
-        qsort(ci + i, nc - i, sizeof *ci, cmp_cand);
+        for (uint32_t x = (nc - i) / 2; x-- > 0;)
+            heap_sift(ci, i, nc, x);
+        heap_take(ci, i, nc);
         return;
     }
     uint32_t m = i;
     for (uint32_t j = i + 1; j < nc; j++)
-        if (ci[j].lb < ci[m].lb || (ci[j].lb == ci[m].lb && ci[j].idx < ci[m].idx))
+        if (cand_before(&ci[j], &ci[m]))
             m = j;
     ocand t = ci[i];
     ci[i] = ci[m];
@@ -282,6 +327,8 @@ typedef struct onode {
     uint32_t nc;       /* candidates in l->ci */
     int K;             /* the most parts a candidate makes */
     oval minfail;      /* least bound of the candidates dropped */
+    const uint8_t *k_all; /* small sets under a table of replies: the
+                             replies of every code (0 for codes of S) */
     /* the best candidate found within the limit */
     oval best;
     bool have;
@@ -404,9 +451,14 @@ static bool score_chunks(onode *nd, uint32_t ncand, mm_code *guess, oval *v)
     const bool small = nd->small;
     uint32_t nc = nd->nc;
     int K = nd->K;
+    const uint8_t *k_all = nd->k_all;
     for (uint32_t c0 = nd->ncons; c0 < ncand; c0 += SCORE_CHUNK) {
         uint32_t c1 = ncand - c0 > SCORE_CHUNK ? c0 + SCORE_CHUNK : ncand;
-        opt_score_range(nd->w->sh, l, n, c0, c1, small);
+        if (k_all)
+            for (uint32_t c = c0; c < c1; c++)
+                l->nk[c] = k_all[l->cand[c]];
+        else
+            opt_score_range(nd->w->sh, l, n, c0, c1, small);
         for (uint32_t c = c0; c < c1; c++) {
             int k = l->nk[c];
             bool pairs = (uint32_t)k < n;
@@ -436,6 +488,48 @@ static bool score_chunks(onode *nd, uint32_t ncand, mm_code *guess, oval *v)
  * 2n, worst case 3) and every other guess costs all n codes a guess (2n,
  * worst case 2 at best): a limit below that ends the search (true, with
  * *v the bound); else the other candidates are scored. */
+/* A small set under a table of replies (opt_score.c) has every code's
+ * replies at once: the first guess that separates the set, when one
+ * does, ends the search (true, with *v and *guess); when no other guess
+ * can come within the limit, neither can their classes' first codes, the
+ * candidates, whose least bound is then the answer, with no candidate
+ * listed (true, with *v).  Else nd->k_all is set for the scoring. */
+static bool score_from_table(onode *nd, mm_code *guess, oval *v)
+{
+    oworker *w = nd->w;
+    uint32_t n = nd->n;
+    mm_code sep;
+    int most = opt_replies_of_set(w, nd->S, n, &sep);
+    if (most < 0)
+        return false;
+    if (sep != MM_NO_CODE) {
+        /* the first separator in lexical order is its class's first
+         * code, so the first such candidate in tie order */
+        *guess = sep;
+        *v = node_store(nd, OV(2 * (uint64_t)n, 2, n), OC_EXACT | OC_CANON, sep);
+        return true;
+    }
+    uint32_t kmax = (uint32_t)most;
+    nd->k_all = w->rt.k;
+    /* every other guess leaves two codes together: 3n - k, worst case 3 */
+    oval least = kmax > 1 ? OV(3 * (uint64_t)n - kmax, 3, n - kmax) : OV_INF;
+    if (OV_W(least) > nd->depth)
+        least = OV_INF;
+    if (least <= nd->limit)
+        return false;
+    for (uint32_t i = 0; i < nd->nc; i++) {
+        oval lb = nd->l->ci[i].lb;
+        if (OV_W(lb) > nd->depth)
+            continue;
+        if (lb <= nd->limit)
+            return false;
+        if (lb < least)
+            least = lb;
+    }
+    *v = node_store(nd, least, 0, MM_NO_CODE);
+    return true;
+}
+
 static bool score_others(onode *nd, mm_code *guess, oval *v)
 {
     oworker *w = nd->w;
@@ -447,6 +541,8 @@ static bool score_others(onode *nd, mm_code *guess, oval *v)
             *v = node_store(nd, OV(2 * n, 2, n), 0, MM_NO_CODE);
             return true;
         }
+        if (nd->small && score_from_table(nd, guess, v))
+            return true;
         if (opt_cand_inconsistent(w, nd->l, nd->G, nd->z, nd->S, nd->n, nd->ncons, &ncand)) {
             *v = out_of_memory(w);
             return true;
@@ -694,7 +790,13 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
     if (lv == 0)
         sh->par_level = nd.nc >= 2 || sh->share_parts ? 0 : 1;
     bool shared = lv == sh->par_level && !w->id && sh->nhelpers > 0 && !nd.small && nd.nc >= 2;
-    if ((shared ? solve_shared(&nd) : solve_serial(&nd)) == OV_ABORT)
+    /* The first set on the path small enough gets a table of replies:
+     * the small sets below it are scored from it (opt_score.c). */
+    bool table = !nd.small && nd.nc > 0 && opt_replies_build(w, lv, S, n);
+    oval r = shared ? solve_shared(&nd) : solve_serial(&nd);
+    if (table)
+        opt_replies_drop(w);
+    if (r == OV_ABORT)
         return OV_ABORT;
     if (!nd.have)
         return node_store(&nd, nd.minfail, 0, MM_NO_CODE);

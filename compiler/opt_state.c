@@ -79,6 +79,7 @@ mm_status oworker_init(oworker *w, oshared *sh)
 {
     memset(w, 0, sizeof *w);
     w->sh = sh;
+    w->rt.lv = -1;
     w->nlv = OPT_MAX_LEVELS;
     w->lv = calloc(OPT_MAX_LEVELS, sizeof *w->lv);
     w->in_s = calloc(sh->g->ncodes, 1);
@@ -107,6 +108,10 @@ void oworker_release(oworker *w)
         }
     free(w->lv);
     free(w->in_s);
+    free(w->rt.bits);
+    free(w->rt.rowof);
+    free(w->rt.acc);
+    free(w->rt.k);
     memset(w, 0, sizeof *w);
 }
 

@@ -402,6 +402,7 @@ mm_status opt_shared_setup(oshared *sh, const mm_game *g, const mm_compile_opts 
         return MM_ERR_NOMEM;
     sh->no_symmetry = o->no_symmetry;
     sh->no_simd = o->no_simd;
+    sh->no_replies = o->no_replies;
     sh->depth_mode = o->rule == MM_RULE_OPTIMAL_WORST || o->max_depth > 0;
     sh->first = o->first;
     opt_set_mode(sh, o->rule == MM_RULE_OPTIMAL_CONSISTENT || o->consistent_only);

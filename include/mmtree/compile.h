@@ -69,6 +69,8 @@ typedef struct mm_compile_opts {
     bool no_prune;         /* baseline: score every guess in full */
     bool no_simd;          /* baseline: no vector instructions (optimal
                               rules), as on a CPU without AVX2 */
+    bool no_replies;       /* baseline: no table of replies (optimal
+                              rules; compiler/opt_score.c) */
     /* The exact optima (rules optimal...; see compiler/optimal.c). */
     double time_limit;     /* seconds; 0 = none.  When it runs out the best
                               tree found so far is returned, not proven */

@@ -157,14 +157,15 @@ static void same_tree(int p, int c, mm_rule rule)
         mm_game_release(&g);
         return;
     }
-    for (int v = 0; v < 8; v++) {
+    for (int v = 0; v < 9; v++) {
         mm_compile_opts_init(&o);
         o.rule = rule;
         o.cache_mb = 64;
         o.threads = 2;
         const char *name[] = {"value-only", "no-symmetry", "no-cache", "one thread",
                               "consistent bound", "threads share guesses",
-                              "threads share parts", "no vector instructions"};
+                              "threads share parts", "no vector instructions",
+                              "no table of replies"};
         if (v == 0) o.value_only = true;
         if (v == 1) o.no_symmetry = true;
         if (v == 2) o.no_cache = true;
@@ -173,6 +174,7 @@ static void same_tree(int p, int c, mm_rule rule)
         if (v == 5) o.share = MM_SHARE_GUESSES;
         if (v == 6) o.share = MM_SHARE_PARTS;
         if (v == 7) o.no_simd = true;
+        if (v == 8) o.no_replies = true;
         mm_tree t;
         if (!build(&g, &o, &t, &r, name[v]))
             continue;
@@ -181,7 +183,8 @@ static void same_tree(int p, int c, mm_rule rule)
         mm_tree_release(&t);
     }
     printf("MM(%d,%d) %s: the same tree with value-only, no symmetry, no table, one thread, "
-           "the consistent bound, either way of sharing, no vector instructions\n",
+           "the consistent bound, either way of sharing, no vector instructions, no table of "
+           "replies\n",
            p, c, mm_rule_name(rule));
     mm_tree_release(&ref);
     mm_game_release(&g);
