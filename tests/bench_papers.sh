@@ -6,7 +6,7 @@
 # Ville 2013, Table 8: the consistent-only optima MM*(4,9), MM*(5,6),
 # MM*(6,5) and MM*(5,7) (seconds to minutes each on this project's
 # machine), and Table 9's conjecture checked where his table stops:
-# MMe(5,4) = MM(5,4) and MMe(4,6) = MM(4,6).  Each cell runs REPEAT times
+# MMe(p,c) = MM(p,c) for MM(5,4), MM(4,6), MM(4,7) and MM(5,5).  Each cell runs REPEAT times
 # (default 1) and prints the median wall time; the total is checked (exit
 # 1 when wrong).
 set -u
@@ -56,4 +56,6 @@ cell 86270 "MM*(5,7)" -p 5 -c 7 --rule optimal-consistent
 echo "== Ville 2013, Table 9's conjecture MMe(p,c) = MM(p,c) for c >= p - 1"
 cell 3954 "MMe(5,4)" -p 5 -c 4 --extra-colors 1 --rule optimal
 cell 5625 "MMe(4,6)" -p 4 -c 6 --extra-colors 1 --rule optimal
+cell 11228 "MMe(4,7)" -p 4 -c 7 --extra-colors 1 --rule optimal
+cell 13496 "MMe(5,5)" -p 5 -c 5 --extra-colors 1 --rule optimal
 exit $status
