@@ -40,7 +40,7 @@
 #include "opt.h"
 #include "opt_unit.h"
 
-enum { N_QUEUED, N_RUNNING, N_EXPANDED, N_DONE };
+enum { N_NEW, N_QUEUED, N_RUNNING, N_EXPANDED, N_DONE };
 
 typedef struct scand scand;
 typedef struct snode snode;
@@ -749,6 +749,10 @@ static void stop_units(spread *sp)
             sp->st.cancelled++;
             (void)sp->link->signal(sp->link->arg, r, Y->id, OV_ABORT, sp->d);
         }
+    for (size_t i = 0; i < sp->nheap; i++) {
+        sp->heap[i]->state = N_DONE;
+        sp->heap[i]->dead = true;
+    }
     sp->nheap = 0;
 }
 
@@ -775,6 +779,7 @@ static mm_status spread_solve(void *arg, oworker *w, const ogroup *root, const m
         bury(sp);
         if (X->state == N_DONE || sp->halt)
             break;
+        w->tick = 255;   /* the clock at every turn: turns wait for results */
         if (opt_stopping(w)) {
             sp->halt = true;
             break;
