@@ -8,7 +8,9 @@
 #include <stdio.h>
 
 #include "core/json.h"
+#include "mmtree/compile.h"
 #include "mmtree/diag.h"
+#include "mmtree/format.h"
 #include "mmtree/game.h"
 #include "mmtree/tree.h"
 
@@ -78,6 +80,38 @@ void cli_print_provenance(const mm_tree *t, const mm_game *g);
 int cli_read_tree(const char *path, mm_tree *t, mm_game *g);
 
 int cmd_build(int argc, char **argv);
+
+/* ---- mmtree build's command line, which mmtree-mpi takes too ---- */
+
+/* What the command line asks for. */
+typedef struct build_args {
+    long pegs, colors, threads, names, extra;
+    bool repeat, quiet;
+    const char *rule, *first, *out, *fmtname, *tie, *after;
+    const char *optimal_only;   /* the first option only optimal rules take */
+    mm_compile_opts o;
+} build_args;
+
+/* What another program does differently: its name in messages and its
+ * help; how it compiles (mm_compile when NULL) and what it says after
+ * (build's summary when NULL). */
+typedef struct build_hooks {
+    const char *cmd;
+    const char *help;
+    mm_status (*compile)(void *arg, const mm_game *g, const mm_compile_opts *o, mm_tree *t,
+                         mm_diag *d);
+    void (*summary)(void *arg, const build_args *a, const mm_game *g, const mm_tree *t,
+                    const mm_optimal_report *rep, double secs);
+    void *arg;
+} build_hooks;
+
+/* The command line into a, its game into g (initialised) and the output
+ * format into fmt: -1 to go on, else the exit status, after the help or
+ * a message. */
+int build_setup(int argc, char **argv, const build_hooks *h, build_args *a, mm_game *g,
+                mm_format *fmt);
+/* Compile, write the tree, say what was done: the exit status. */
+int build_run(build_args *a, const mm_game *g, mm_format fmt, const build_hooks *h);
 int cmd_stats(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_verify(int argc, char **argv);

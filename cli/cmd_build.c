@@ -83,17 +83,12 @@ static const char build_help[] =
     "Exit status: 0 ok, 2 bad usage, 3 an optimal search stopped before its\n"
     "proof (the best tree found is written).\n";
 
+/* The command in messages and its help: build's, or mmtree-mpi's. */
+static const char *build_cmd = "build";
+static const char *build_text = build_help;
+
 enum { OPT_CONSISTENT = 256, OPT_FIRST, OPT_NOSYM, OPT_NOPRUNE, OPT_NAMES,
        OPT_TIME, OPT_CKPT, OPT_VALUE, OPT_TIE, OPT_AFTER, OPT_DEPTH, OPT_EXTRA };
-
-/* What the command line asks for. */
-typedef struct build_args {
-    long pegs, colors, threads, names, extra;
-    bool repeat, quiet;
-    const char *rule, *first, *out, *fmtname, *tie, *after;
-    const char *optimal_only;   /* the first option only optimal rules take */
-    mm_compile_opts o;
-} build_args;
 
 static const struct option longopts[] = {
     {"pegs", required_argument, NULL, 'p'},
@@ -134,9 +129,9 @@ static int parse_option(build_args *a, int c, char **argv)
 {
     mm_compile_opts *o = &a->o;
     switch (c) {
-    case 'p': return cli_int("build", "--pegs", optarg, 1, MM_MAX_PEGS, &a->pegs) ? -1 : EXIT_BAD;
+    case 'p': return cli_int(build_cmd, "--pegs", optarg, 1, MM_MAX_PEGS, &a->pegs) ? -1 : EXIT_BAD;
     case 'c':
-        return cli_int("build", "--colors", optarg, 1, MM_MAX_COLORS, &a->colors) ? -1 : EXIT_BAD;
+        return cli_int(build_cmd, "--colors", optarg, 1, MM_MAX_COLORS, &a->colors) ? -1 : EXIT_BAD;
     case 'n': a->repeat = false; return -1;
     case 'r': a->rule = optarg; return -1;
     case OPT_CONSISTENT: o->consistent_only = true; return -1;
@@ -144,11 +139,11 @@ static int parse_option(build_args *a, int c, char **argv)
     case OPT_TIE: a->tie = optarg; return -1;
     case OPT_AFTER: a->after = optarg; return -1;
     case OPT_EXTRA:
-        return cli_int("build", "--extra-colors", optarg, 1, MM_MAX_COLORS - 1, &a->extra) ? -1
+        return cli_int(build_cmd, "--extra-colors", optarg, 1, MM_MAX_COLORS - 1, &a->extra) ? -1
                                                                                    : EXIT_BAD;
     case OPT_DEPTH: {
         long v;
-        if (!cli_int("build", "--max-depth", optarg, 1, 63, &v))
+        if (!cli_int(build_cmd, "--max-depth", optarg, 1, 63, &v))
             return EXIT_BAD;
         optimal_option(a, "--max-depth");
         o->max_depth = (int)v;
@@ -157,9 +152,9 @@ static int parse_option(build_args *a, int c, char **argv)
     case 'o': a->out = optarg; return -1;
     case 'f': a->fmtname = optarg; return -1;
     case OPT_NAMES:
-        return cli_int("build", "--name-subtrees", optarg, 0, MM_MAX_CODES, &a->names) ? -1
+        return cli_int(build_cmd, "--name-subtrees", optarg, 0, MM_MAX_CODES, &a->names) ? -1
                                                                                    : EXIT_BAD;
-    case 'j': return cli_int("build", "--threads", optarg, 1, 64, &a->threads) ? -1 : EXIT_BAD;
+    case 'j': return cli_int(build_cmd, "--threads", optarg, 1, 64, &a->threads) ? -1 : EXIT_BAD;
     case 'q': a->quiet = true; return -1;
     case OPT_NOSYM: o->no_symmetry = true; return -1;
     case OPT_NOPRUNE: o->no_prune = true; return -1;
@@ -168,15 +163,15 @@ static int parse_option(build_args *a, int c, char **argv)
         optimal_option(a, "--time-limit");
         o->time_limit = strtod(optarg, &end);
         if (end == optarg || *end || !(o->time_limit > 0) || o->time_limit > 1e9)
-            return cli_usage_error("build", "--time-limit: '%s' is not a number of seconds",
+            return cli_usage_error(build_cmd, "--time-limit: '%s' is not a number of seconds",
                                    optarg);
         return -1;
     }
     case OPT_CKPT: optimal_option(a, "--checkpoint"); o->checkpoint = optarg; return -1;
     case OPT_VALUE: optimal_option(a, "--value-only"); o->value_only = true; return -1;
-    case 'h': fputs(build_help, stdout); return EXIT_OK;
-    case ':': return cli_usage_error("build", "option '%s' needs a value", argv[optind - 1]);
-    default: return cli_usage_error("build", "unknown option '%s'", argv[optind - 1]);
+    case 'h': fputs(build_text, stdout); return EXIT_OK;
+    case ':': return cli_usage_error(build_cmd, "option '%s' needs a value", argv[optind - 1]);
+    default: return cli_usage_error(build_cmd, "unknown option '%s'", argv[optind - 1]);
     }
 }
 
@@ -196,7 +191,7 @@ static int parse_args(int argc, char **argv, build_args *a)
         if ((rc = parse_option(a, c, argv)) >= 0)
             return rc;
     if (optind < argc)
-        return cli_usage_error("build", "unexpected argument '%s'", argv[optind]);
+        return cli_usage_error(build_cmd, "unexpected argument '%s'", argv[optind]);
     return -1;
 }
 
@@ -248,22 +243,22 @@ static int check_args(const build_args *a)
 {
     bool optimal = a->o.rule >= MM_RULE_COUNT_ONE_STEP;
     if (!optimal && a->optimal_only)
-        return cli_usage_error("build", "%s applies to the optimal rules only, not to '%s'",
+        return cli_usage_error(build_cmd, "%s applies to the optimal rules only, not to '%s'",
                                a->optimal_only, mm_rule_name(a->o.rule));
     if (a->after && a->extra)
-        return cli_usage_error("build", "--after and --extra-colors do not go together");
+        return cli_usage_error(build_cmd, "--after and --extra-colors do not go together");
     if ((a->after || a->extra) && (strcmp(a->out, "-") || a->fmtname || a->names))
-        return cli_usage_error("build", "%s prints the position's numbers: it writes "
+        return cli_usage_error(build_cmd, "%s prints the position's numbers: it writes "
                                "no tree (no -o, --format or --name-subtrees)",
                                a->after ? "--after" : "--extra-colors");
     if (a->extra && a->colors + a->extra > MM_MAX_COLORS)
-        return cli_usage_error("build", "--extra-colors: %ld and %ld colours make more than %d",
+        return cli_usage_error(build_cmd, "--extra-colors: %ld and %ld colours make more than %d",
                                a->colors, a->extra, MM_MAX_COLORS);
     if (a->extra && !a->repeat && a->extra < a->pegs)
-        return cli_usage_error("build", "--extra-colors: without repeated colours a guess of "
+        return cli_usage_error(build_cmd, "--extra-colors: without repeated colours a guess of "
                                "extra colours alone needs %ld of them", a->pegs);
     if (a->o.checkpoint && strcmp(a->out, "-") && same_file(a->o.checkpoint, a->out))
-        return cli_usage_error("build", "--checkpoint '%s' is the output file '%s'",
+        return cli_usage_error(build_cmd, "--checkpoint '%s' is the output file '%s'",
                                a->o.checkpoint, a->out);
     return -1;
 }
@@ -281,8 +276,8 @@ static void show_progress(void *arg, const mm_optimal_report *r)
 
 /* Compile the tree; for an optimal rule with stops, progress and its
  * report. */
-static mm_status compile(const mm_game *g, build_args *a, mm_optimal_report *rep,
-                         mm_tree *t, double *secs, mm_diag *d)
+static mm_status compile(const mm_game *g, build_args *a, const build_hooks *h,
+                         mm_optimal_report *rep, mm_tree *t, double *secs, mm_diag *d)
 {
     bool optimal = a->o.rule >= MM_RULE_COUNT_ONE_STEP;
     struct timespec t0, t1;
@@ -295,7 +290,8 @@ static mm_status compile(const mm_game *g, build_args *a, mm_optimal_report *rep
             a->o.progress = show_progress;
     }
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    mm_status st = mm_compile(g, &a->o, t, d);
+    mm_status st = h && h->compile ? h->compile(h->arg, g, &a->o, t, d)
+                                   : mm_compile(g, &a->o, t, d);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     if (optimal) {
         cli_signals_stop(NULL);
@@ -368,17 +364,17 @@ static void summary(const build_args *a, const mm_game *g, const mm_tree *t,
                     (unsigned long long)rep->total, (unsigned long long)rep->lower);
 }
 
-static int build(build_args *a, const mm_game *g, mm_format fmt)
+int build_run(build_args *a, const mm_game *g, mm_format fmt, const build_hooks *h)
 {
     mm_diag d;
     mm_diag_clear(&d);
     if (a->first && mm_code_parse(g, a->first, strlen(a->first), &a->o.first, &d))
-        return cli_usage_error("build", "--first: %s", d.msg);
+        return cli_usage_error(build_cmd, "--first: %s", d.msg);
     mm_step steps[64];
     char extra_path[MM_STEP_MAX * MM_MAX_COLORS];
     if (a->after) {
         if (mm_path_parse(g, a->after, steps, 64, &a->o.nafter, &d))
-            return cli_usage_error("build", "--after: %s", d.msg);
+            return cli_usage_error(build_cmd, "--after: %s", d.msg);
         a->o.after = steps;
     } else if (a->extra) {
         /* MMe(p,c): MM(p,c+K) once guesses of the K extra colours got no
@@ -400,10 +396,13 @@ static int build(build_args *a, const mm_game *g, mm_format fmt)
     mm_tree_init(&t, g->pegs, g->colors, g->repeat);
     mm_optimal_report rep;
     double secs;
-    mm_status st = compile(g, a, &rep, &t, &secs, &d);
+    mm_status st = compile(g, a, h, &rep, &t, &secs, &d);
     int rc = st ? cli_report(&d, st) : a->after ? print_position(a, g, &t) : write_tree(a, &t, fmt);
     if (rc == EXIT_OK) {
-        summary(a, g, &t, &rep, secs);
+        if (h && h->summary)
+            h->summary(h->arg, a, g, &t, &rep, secs);
+        else
+            summary(a, g, &t, &rep, secs);
         if (a->o.rule >= MM_RULE_COUNT_ONE_STEP && !rep.proven)
             rc = EXIT_PARTIAL;
     }
@@ -411,28 +410,41 @@ static int build(build_args *a, const mm_game *g, mm_format fmt)
     return rc;
 }
 
+int build_setup(int argc, char **argv, const build_hooks *h, build_args *a, mm_game *g,
+                mm_format *fmt)
+{
+    if (h) {
+        build_cmd = h->cmd;
+        build_text = h->help;
+    }
+    int rc = parse_args(argc, argv, a);
+    if (rc >= 0)
+        return rc;
+    mm_diag d;
+    mm_diag_clear(&d);
+    if (mm_format_for_output(a->out, a->fmtname, fmt, &d))
+        return cli_usage_error(build_cmd, "%s", d.msg);
+    if (mm_rule_parse(a->rule, &a->o.rule, &d))
+        return cli_usage_error(build_cmd, "%s", d.msg);
+    if (a->tie && mm_tie_break_parse(a->tie, &a->o.tie_break, &d))
+        return cli_usage_error(build_cmd, "--tie-break: %s", d.msg);
+    if ((rc = check_args(a)) >= 0)
+        return rc;
+    a->o.threads = (int)a->threads;
+    if (mm_game_init(g, (int)a->pegs, (int)(a->colors + a->extra), a->repeat, &d))
+        return cli_usage_error(build_cmd, "%s", d.msg);
+    return -1;
+}
+
 int cmd_build(int argc, char **argv)
 {
     build_args a;
-    int rc = parse_args(argc, argv, &a);
+    mm_game g;
+    mm_format fmt;
+    int rc = build_setup(argc, argv, NULL, &a, &g, &fmt);
     if (rc >= 0)
         return rc;
-    mm_format fmt;
-    mm_diag d;
-    mm_diag_clear(&d);
-    if (mm_format_for_output(a.out, a.fmtname, &fmt, &d))
-        return cli_usage_error("build", "%s", d.msg);
-    if (mm_rule_parse(a.rule, &a.o.rule, &d))
-        return cli_usage_error("build", "%s", d.msg);
-    if (a.tie && mm_tie_break_parse(a.tie, &a.o.tie_break, &d))
-        return cli_usage_error("build", "--tie-break: %s", d.msg);
-    if ((rc = check_args(&a)) >= 0)
-        return rc;
-    a.o.threads = (int)a.threads;
-    mm_game g;
-    if (mm_game_init(&g, (int)a.pegs, (int)(a.colors + a.extra), a.repeat, &d))
-        return cli_usage_error("build", "%s", d.msg);
-    rc = build(&a, &g, fmt);
+    rc = build_run(&a, &g, fmt, NULL);
     mm_game_release(&g);
     return rc;
 }
