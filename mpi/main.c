@@ -1,0 +1,267 @@
+/*
+ * mmtree-mpi: mmtree build for the optimal rules, the search spread over
+ * the ranks of an MPI job.  Rank 0 reads the command line, coordinates
+ * the search (compiler/opt_spread.c), keeps the checkpoint and writes the
+ * tree; every rank, rank 0 included, solves the sets it is handed with
+ * the threads of its share of the node.  The tree is the one mmtree
+ * build writes, byte for byte.
+ */
+#include <mpi.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "compiler/opt_unit.h"
+#include "link.h"
+#include "mmtree/mmtree.h"
+
+static const char mpi_help[] =
+    "usage: mpirun [-np N] mmtree-mpi [options]\n"
+    "\n"
+    "mmtree build for the optimal rules, the search spread over the ranks of\n"
+    "an MPI job: rank 0 hands out the sets after the first guesses (and\n"
+    "deeper where they are big), keeps the bounds and writes the tree; every\n"
+    "rank solves the sets it is handed.  The tree is the one of mmtree build.\n"
+    "\n"
+    "Options: those of mmtree build (see 'mmtree build --help'), with the\n"
+    "optimal rules only; the rule is optimal unless -r says otherwise.\n"
+    "  -j, --threads N       threads a rank (default: the node's cores shared\n"
+    "                        among its ranks)\n"
+    "      --time-limit S    stop the whole job after S seconds, write the best\n"
+    "                        tree found and the proven lower bound (exit 3)\n"
+    "      --checkpoint FILE rank 0 saves the search to FILE and resumes from\n"
+    "                        it, with any number of ranks\n"
+    "and these of its own:\n"
+    "      --checkpoint-every S  seconds between checkpoints (default 600)\n"
+    "      --split N         rank 0 expands sets of more than N codes into\n"
+    "                        their guesses rather than hand them out (default:\n"
+    "                        the game's codes / 8 a rank, at least 128)\n"
+    "  -h, --help            this text\n"
+    "\n"
+    "Progress and a one-line summary come from rank 0; an error in any rank\n"
+    "ends the job with its message.  Exit status: 0 proven, 2 an error, 3\n"
+    "stopped before its proof (the best tree found is written).\n";
+
+/* What mmtree-mpi adds to build's options. */
+typedef struct mpi_opts {
+    uint32_t split;
+    double ckpt_every;
+} mpi_opts;
+
+typedef struct job {
+    int ranks, threads;
+    int node_threads;   /* the default: the node's cores among its ranks */
+    mpi_opts mo;
+    mpi_link link;
+    bool linked, quit;
+    ospread_stats stats;
+    uint64_t bytes;
+} job;
+
+/* Is s the long option name, alone or as name=value (*v the value)? */
+static bool opt_is(const char *s, const char *name, const char **v)
+{
+    size_t k = strlen(name);
+    if (strncmp(s, name, k))
+        return false;
+    if (s[k] == '=')
+        *v = s + k + 1;
+    return s[k] == '\0' || s[k] == '=';
+}
+
+/* Its own options out of argv into mo, and "--rule optimal" first, so
+ * that a later -r wins: the arguments for build's parser into args.
+ * -1 to go on, else the exit status after a message. */
+static int own_options(int argc, char **argv, mpi_opts *mo, char **args, int *nargs)
+{
+    int n = 0;
+    args[n++] = argv[0];
+    args[n++] = (char *)"--rule";
+    args[n++] = (char *)"optimal";
+    for (int i = 1; i < argc; i++) {
+        const char *s = argv[i], *v = NULL;
+        bool split = opt_is(s, "--split", &v), every = opt_is(s, "--checkpoint-every", &v);
+        if (!split && !every) {
+            args[n++] = argv[i];
+            continue;
+        }
+        if (!v && i + 1 >= argc)
+            return cli_usage_error("mpi", "option '%s' needs a value", s);
+        if (!v)
+            v = argv[++i];
+        char *end;
+        if (split) {
+            long k;
+            if (!cli_int("mpi", "--split", v, 1, MM_MAX_CODES, &k))
+                return EXIT_BAD;
+            mo->split = (uint32_t)k;
+        } else {
+            mo->ckpt_every = strtod(v, &end);
+            if (end == v || *end || !(mo->ckpt_every > 0) || mo->ckpt_every > 1e9)
+                return cli_usage_error("mpi", "--checkpoint-every: '%s' is not a number of "
+                                       "seconds", v);
+        }
+    }
+    *nargs = n;
+    args[n] = NULL;
+    return -1;
+}
+
+/* The node's cores shared among the ranks on it. */
+static int threads_a_rank(void)
+{
+    MPI_Comm node;
+    int local = 1;
+    if (MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node) ==
+        MPI_SUCCESS) {
+        MPI_Comm_size(node, &local);
+        MPI_Comm_free(&node);
+    }
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    long t = cores > local ? cores / local : 1;
+    return t > 64 ? 64 : (int)t;
+}
+
+static void quit(job *jb)
+{
+    if (jb->quit)
+        return;
+    jb->quit = true;
+    if (jb->linked) {
+        jb->bytes = mpi_link_quit(&jb->link);
+        mpi_link_release(&jb->link);
+    } else {
+        mpi_link l = {.size = jb->ranks};
+        jb->bytes = mpi_link_quit(&l);
+    }
+}
+
+static mm_status spread_compile(void *arg, const mm_game *g, const mm_compile_opts *o,
+                                mm_tree *t, mm_diag *d)
+{
+    job *jb = arg;
+    olink link;
+    mm_compile_opts co = *o;
+    ospread_opts so = {.split = jb->mo.split};
+    if (jb->mo.ckpt_every > 0)
+        co.checkpoint_every = jb->mo.ckpt_every;
+    if (mpi_link_init(&jb->link, g, &co, jb->threads, &link)) {
+        mpi_link_release(&jb->link);
+        mm_tree_init(t, g->pegs, g->colors, g->repeat);
+        return mm_diag_set(d, MM_ERR_NOMEM, "out of memory setting up the search");
+    }
+    jb->linked = true;
+    mm_status st = opt_compile_spread(g, &co, &link, &so, &jb->stats, t, d);
+    quit(jb);
+    return st;
+}
+
+static void spread_summary(void *arg, const build_args *a, const mm_game *g, const mm_tree *t,
+                           const mm_optimal_report *rep, double secs)
+{
+    job *jb = arg;
+    mm_stats s;
+    char code[MM_MAX_PEGS + 1], proof[96];
+    if (a->quiet) {
+        if (!rep->proven)
+            cli_warning("not proven optimal: total %llu, proven lower bound %llu",
+                        (unsigned long long)rep->total, (unsigned long long)rep->lower);
+        return;
+    }
+    mm_tree_stats(t, &s);
+    if (rep->proven)
+        snprintf(proof, sizeof proof, "proven optimal");
+    else
+        snprintf(proof, sizeof proof, "not proven optimal, lower bound %llu",
+                 (unsigned long long)rep->lower);
+    fprintf(stderr,
+            "mmtree-mpi: MM(%d,%d%s) %s%s: %llu codes, first guess %s, total %llu, expected "
+            "%.4f, worst %d, %s; %d ranks x %d thread%s, %llu sets searched, %llu units, "
+            "%.1f KiB sent, %.3f s\n",
+            g->pegs, g->colors, g->repeat ? "" : ", no repeat", mm_rule_name(a->o.rule),
+            a->o.consistent_only ? " consistent-only" : "", (unsigned long long)s.codes,
+            mm_code_format(g, t->nodes[0].guess, code), (unsigned long long)s.total,
+            (double)s.total / (double)s.codes, s.worst, proof, jb->ranks, jb->threads,
+            jb->threads == 1 ? "" : "s", (unsigned long long)rep->nodes, (unsigned long long)jb->stats.units,
+            (double)jb->bytes / 1024.0, secs);
+}
+
+/* Rank 0: the command line, the search, the tree. */
+static int coordinate(job *jb, int argc, char **argv)
+{
+    char **args = calloc((size_t)argc + 3, sizeof *args);
+    build_hooks h = {"mpi", mpi_help, spread_compile, spread_summary, jb};
+    build_args a;
+    mm_game g;
+    mm_format fmt;
+    int nargs, rc = args ? own_options(argc, argv, &jb->mo, args, &nargs) : EXIT_BAD;
+    bool game = false;
+    if (rc < 0 && (rc = build_setup(nargs, args, &h, &a, &g, &fmt)) < 0) {
+        game = true;
+        if (a.o.rule < MM_RULE_COUNT_ONE_STEP)
+            rc = cli_usage_error("mpi", "rule '%s' is not an optimal rule (mmtree build runs "
+                                 "it in seconds)", mm_rule_name(a.o.rule));
+    }
+    MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (rc < 0) {
+        jb->threads = a.threads > 0 ? (int)a.threads : jb->node_threads;
+        cli_signals_init();
+        rc = build_run(&a, &g, fmt, &h);
+        quit(jb);   /* when build_run ended before the search */
+    }
+    if (game)
+        mm_game_release(&g);
+    free(args);
+    return rc;
+}
+
+/* Any other rank: the same command line, read in silence (rank 0 has
+ * checked it), then a worker until rank 0 says to end. */
+static void work(job *jb, int argc, char **argv)
+{
+    int rc;
+    MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    char **args = calloc((size_t)argc + 3, sizeof *args);
+    build_hooks h = {"mpi", mpi_help, NULL, NULL, NULL};
+    build_args a;
+    mm_game g;
+    mm_format fmt;
+    int nargs;
+    if (rc >= 0 || !args || own_options(argc, argv, &jb->mo, args, &nargs) >= 0 ||
+        build_setup(nargs, args, &h, &a, &g, &fmt) >= 0) {
+        free(args);
+        return;
+    }
+    /* rank 0 ends the job; a signal the job gets is its to act on */
+    signal(SIGINT, SIG_IGN);
+    signal(SIGTERM, SIG_IGN);
+    signal(SIGHUP, SIG_IGN);
+    jb->threads = a.threads > 0 ? (int)a.threads : jb->node_threads;
+    mpi_worker(&g, &a.o, jb->threads);
+    mm_game_release(&g);
+    free(args);
+}
+
+int main(int argc, char **argv)
+{
+    int provided, rank;
+    if (MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS) {
+        fputs("mmtree-mpi: error: MPI would not start\n", stderr);
+        return EXIT_BAD;
+    }
+    job jb;
+    memset(&jb, 0, sizeof jb);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &jb.ranks);
+    jb.node_threads = threads_a_rank();
+    int rc = EXIT_OK;
+    if (rank == 0)
+        rc = coordinate(&jb, argc, argv);
+    else
+        work(&jb, argc, argv);
+    MPI_Finalize();
+    return rank == 0 ? cli_close_stdout(rc) : EXIT_OK;
+}

@@ -1,0 +1,134 @@
+#!/bin/sh
+# mmtree-mpi on 2 and 3 ranks of this machine writes the tree of mmtree
+# build, byte for byte in the binary format: MM(4,6), MM(5,4) and MM(3,7)
+# for the three optimal rules, MM(4,7) for optimal and optimal-consistent
+# (its optimal-worst, a minute of CPU, is in tests/bench_mpi.sh).  A job
+# killed with SIGKILL and resumed from its checkpoint on another number
+# of ranks writes the same tree; a time limit stops the whole job with a
+# valid tree and exit 3; errors end the job with one message, exit 2.
+# Skipped (77) where MPI is not installed.  In a sanitizer build ($3 =
+# sanitized) MM(4,7) is left out (the small games take the same paths),
+# and leaks are not looked for: Open MPI's plugins leave allocations
+# that LeakSanitizer cannot even name; tests/optimal/test_spread checks
+# the spread search for leaks in one process.
+mmtree=$1 mpi=${2:-} sanitized=${3:-}
+if [ -z "$mpi" ] || [ ! -x "$mpi" ]; then
+    echo "mmtree-mpi was not built (no MPI library found): skipped"
+    exit 77
+fi
+if ! command -v mpirun >/dev/null 2>&1; then
+    echo "no mpirun on PATH: skipped"
+    exit 77
+fi
+flags=
+if mpirun --version 2>&1 | grep -q "Open MPI"; then
+    # more ranks than cores (this is a test), and none of mpirun's notes
+    # on an exit status that is not 0: the messages are the job's
+    flags="-q --oversubscribe"
+    export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+fi
+if [ -n "$sanitized" ]; then
+    export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+fi
+fails=0
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+ok() { echo "ok: $*"; }
+
+# ranks, args...: mmtree-mpi on that many ranks, never more than 5 minutes
+run() {
+    np=$1
+    shift
+    timeout 300 mpirun $flags -np "$np" "$mpi" "$@"
+}
+
+# p c rule [ranks...]: the tree of every run is build's
+same() {
+    p=$1 c=$2 rule=$3
+    shift 3
+    "$mmtree" build -q -p "$p" -c "$c" -r "$rule" -o "$dir/want.mmt" ||
+        { fail "mmtree build -p $p -c $c -r $rule"; return; }
+    for np in "$@"; do
+        run "$np" -q -p "$p" -c "$c" -r "$rule" -o "$dir/got.mmt"
+        rc=$?
+        if [ "$rc" -ne 0 ]; then
+            fail "MM($p,$c) $rule on $np ranks: exit $rc"
+        elif ! cmp -s "$dir/want.mmt" "$dir/got.mmt"; then
+            fail "MM($p,$c) $rule on $np ranks: not the tree of mmtree build"
+        else
+            ok "MM($p,$c) $rule on $np ranks: the tree of mmtree build"
+        fi
+    done
+}
+
+# -- killed (SIGKILL, as a scheduler does) once it has saved, resumed
+# on another number of ranks.  Open MPI gives each rank a process group
+# of its own: the job is killed by its session.
+killed() {
+    setsid mpirun $flags -np 2 "$mpi" -q -p 4 -c 7 -o "$dir/killed.mmt" \
+        --checkpoint "$dir/mm47.ckpt" --checkpoint-every 0.2 &
+    sid=$!
+    i=0
+    while [ ! -s "$dir/mm47.ckpt" ] && [ "$i" -lt 300 ]; do
+        sleep 0.1
+        i=$((i + 1))
+    done
+    sleep 0.5
+    ps -o pid= -s "$sid" | xargs -r kill -KILL 2>/dev/null
+    wait "$sid" 2>/dev/null
+    if [ -e "$dir/killed.mmt" ]; then
+        fail "the job ended before it was killed"
+    elif [ ! -s "$dir/mm47.ckpt" ]; then
+        fail "no checkpoint before the kill"
+    else
+        run 3 -q -p 4 -c 7 -o "$dir/resumed.mmt" --checkpoint "$dir/mm47.ckpt"
+        rc=$?
+        if [ "$rc" -ne 0 ] || ! cmp -s "$dir/mm47.mmt" "$dir/resumed.mmt"; then
+            fail "killed on 2 ranks, resumed on 3: exit $rc, or not the tree of mmtree build"
+        else
+            ok "killed on 2 ranks, resumed on 3: the tree of mmtree build"
+        fi
+    fi
+}
+
+for rule in optimal optimal-consistent optimal-worst; do
+    same 4 6 "$rule" 2 3
+    same 5 4 "$rule" 2 3
+    same 3 7 "$rule" 2 3
+done
+if [ -z "$sanitized" ]; then
+    same 4 7 optimal-consistent 2 3
+    same 4 7 optimal 2 3
+    cp "$dir/want.mmt" "$dir/mm47.mmt"
+    killed
+fi
+
+# -- a time limit stops every rank: a valid tree, exit 3
+run 2 -q -p 4 -c 7 -o "$dir/stopped.mmt" --time-limit 0.5 2>/dev/null
+rc=$?
+if [ "$rc" -ne 3 ] || ! "$mmtree" verify "$dir/stopped.mmt" >/dev/null 2>&1; then
+    fail "--time-limit 0.5: exit $rc (want 3), or no valid tree"
+else
+    ok "--time-limit 0.5: exit 3, a valid tree"
+fi
+
+# status, pattern, ranks, args...: one message from the job, not a rank's each
+expect() {
+    want=$1 pat=$2 np=$3
+    shift 3
+    err=$(run "$np" "$@" 2>&1 >/dev/null)
+    got=$?
+    if [ "$got" -ne "$want" ]; then
+        fail "mmtree-mpi $*: exit $got, want $want ($err)"
+    elif [ "$(printf '%s\n' "$err" | grep -c "error: .*$pat")" -ne 1 ]; then
+        fail "mmtree-mpi $*: not one message with '$pat': $err"
+    else
+        ok "mmtree-mpi $* on $np ranks -> $got"
+    fi
+}
+expect 2 "--pegs" 3 -p 9
+expect 2 "not an optimal rule" 2 -r knuth
+expect 2 "checkpoint" 3 -p 4 -c 6 -o "$dir/x.mmt" --checkpoint "$dir/want.mmt"
+
+[ "$fails" -eq 0 ] || { echo "$fails failed"; exit 1; }
