@@ -9,6 +9,7 @@
 
 #include "fmt_common.h"
 #include "formats.h"
+#include "core/crc32.h"
 #include "core/grow.h"
 
 static const unsigned char bin_signature[8] = {0x89, 'M', 'M', 'T', '\r', '\n', 0x1A, '\n'};
@@ -34,24 +35,6 @@ enum {
 static unsigned reserved_flags(unsigned v)
 {
     return v == 1 ? 0xE0u : 0x80u;
-}
-
-/* CRC-32 (ISO-HDLC, as zlib and PNG), four bits at a time. */
-static uint32_t crc32_of(const unsigned char *p, size_t n)
-{
-    static const uint32_t tab[16] = {
-        0x00000000, 0x1db71064, 0x3b6e20c8, 0x26d930ac,
-        0x76dc4190, 0x6b6b51f4, 0x4db26158, 0x5005713c,
-        0xedb88320, 0xf00f9344, 0xd6d6a3e8, 0xcb61b38c,
-        0x9b64c2b0, 0x86d3d2d4, 0xa00ae278, 0xbdbdf21c,
-    };
-    uint32_t c = 0xFFFFFFFFu;
-    for (size_t i = 0; i < n; i++) {
-        c ^= p[i];
-        c = (c >> 4) ^ tab[c & 15];
-        c = (c >> 4) ^ tab[c & 15];
-    }
-    return c ^ 0xFFFFFFFFu;
 }
 
 static uint32_t read_le16(const unsigned char *p)
@@ -367,7 +350,7 @@ mm_status bin_write(const mm_tree *t, char **buf, size_t *len, mm_diag *d)
         o.p[nodes_at + (size_t)i] = (unsigned char)(nodes >> 8 * i);
         o.p[payload_at + (size_t)i] = (unsigned char)(payload >> 8 * i);
     }
-    out_le32(&o, crc32_of(o.p, o.len));
+    out_le32(&o, crc32_update(0, o.p, o.len));
     if (o.failed) {
         st = mm_diag_set(d, MM_ERR_NOMEM, "out of memory writing the tree");
         goto out;
@@ -738,7 +721,7 @@ static mm_status parse_header(const unsigned char *buf, size_t len, bin_header *
     if (len - at > 4)
         return mm_diag_at_offset(d, MM_ERR_INPUT, (int64_t)(at + 4),
                                  "%zu bytes of garbage after the checksum", len - at - 4);
-    uint32_t want = read_le32(buf + at), got = crc32_of(buf, at);
+    uint32_t want = read_le32(buf + at), got = crc32_update(0, buf, at);
     if (want != got)
         return mm_diag_at_offset(d, MM_ERR_INPUT, (int64_t)at,
                                  "checksum 0x%08x does not match the contents (0x%08x): "
