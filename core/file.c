@@ -5,6 +5,8 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -195,8 +197,23 @@ static char *resolve(const char *path)
     return NULL;
 }
 
+/* Open tmp exclusively and list it for outfile_remove_all with signals
+ * held off, so that no signal finds the file there and not listed. */
+static int open_listed(const char *tmp, mode_t mode, int *slot)
+{
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old);
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
+    int e = errno;
+    *slot = fd >= 0 ? slot_take(tmp) : -1;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    errno = e;
+    return fd;
+}
+
 /* Create "DIR/.mmtree-XXXXXX" beside target, exclusively. */
-static int make_tmp(const char *target, mode_t mode, char **tmp)
+static int make_tmp(const char *target, mode_t mode, char **tmp, int *slot)
 {
     const char *slash = strrchr(target, '/');
     size_t dl = slash ? (size_t)(slash - target) + 1 : 0;
@@ -215,7 +232,7 @@ static int make_tmp(const char *target, mode_t mode, char **tmp)
         x = x * 6364136223846793005u + 1442695040888963407u;
         snprintf(t + dl, sizeof ".mmtree-XXXXXX", ".mmtree-%06llx",
                  (unsigned long long)(x >> 40) & 0xffffff);
-        int fd = open(t, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
+        int fd = open_listed(t, mode, slot);
         if (fd >= 0) {
             *tmp = t;
             return fd;
@@ -263,14 +280,13 @@ mm_status outfile_open(outfile *f, const char *path, mm_diag *d)
     if (!f->target)
         return mm_diag_set(d, MM_ERR_IO, "cannot write '%s': %s", path, strerror(errno));
     mode_t mode = exists ? sb.st_mode & 07777 : 0666;
-    f->fd = make_tmp(f->target, mode, &f->tmp);
+    f->fd = make_tmp(f->target, mode, &f->tmp, &f->slot);
     if (f->fd < 0) {
         int e = errno;
         free(f->target);
         f->target = NULL;
         return mm_diag_set(d, MM_ERR_IO, "cannot write '%s': %s", path, strerror(e));
     }
-    f->slot = slot_take(f->tmp);
     if (exists) {
         /* The umask may have taken bits the file had back; the owner as
          * well where we may (root), else the file becomes ours. */
