@@ -491,6 +491,52 @@ static void neuwirth(void)
             mm_tree_release(&b.t);
         }
 
+    /* 1: one kind of first question without repeated colours; 2.1: five
+     * with them, for 4R 1111, 1112, 1122, 1123 and 1234 */
+    for (int c = 4; c <= 7; c++)
+        for (int r = 0; r < 2; r++) {
+            const mm_game *g = game(4, c, r);
+            set all = after(g, "");
+            uint32_t shapes;
+            mm_diag d;
+            mm_diag_clear(&d);
+            if (mm_partition_shapes(g, all.c, all.n, &shapes, &d))
+                die("shapes", &d);
+            CHECK(shapes == (r ? 5u : 1u), "%d%c: %u kinds of first question", c, "NR"[r],
+                  shapes);
+            free(all.c);
+        }
+
+    /* 2.3 and 3, Tables 3-5 (Table 4's e3 for 4R from 1123): the
+     * minimax strategy has a smaller maximum than all three of 2.2 only
+     * for 6R; within the N games and within the R games every kind of
+     * strategy needs more guesses on average as the codes grow */
+    static const mm_rule kinds[5] = {MM_RULE_NAIVE, MM_RULE_ENTROPY, MM_RULE_IRVING,
+                                     MM_RULE_E3, MM_RULE_KNUTH};
+    static const char *const t3first[2][4] = {{"1234", "1234", "1234", "1234"},
+                                              {"1234", "1123", "1234", "1234"}};
+    for (int r = 0; r < 2; r++) {
+        double prev[5] = {0};
+        for (int c = 4; c <= 7; c++) {
+            const mm_game *g = game(4, c, r);
+            int worst[5];
+            for (int k = 0; k < 5; k++) {
+                const char *first = k == 0 ? t3first[r][c - 4]
+                                  : k == 3 && r && c == 4 ? "1123" : NULL;
+                built b = build(g, kinds[k], false, first, MM_TIE_FIRST);
+                double e = (double)b.s.total / g->ncodes;
+                CHECK(e > prev[k], "%d%c %s: %.4f after %.4f", c, "NR"[r],
+                      mm_rule_name(kinds[k]), e, prev[k]);
+                prev[k] = e;
+                worst[k] = b.s.worst;
+                mm_tree_release(&b.t);
+            }
+            bool better = worst[4] < worst[1] && worst[4] < worst[2] && worst[4] < worst[3];
+            CHECK(better == (r && c == 6), "%d%c: minimax worst %d, e1 %d, e2 %d, e3 %d", c,
+                  "NR"[r], worst[4], worst[1], worst[2], worst[3]);
+        }
+    }
+
     /* 3: the expectations of 5N are above those of 4R for every kind of
      * strategy, though 4R has twice the codes */
     for (mm_rule r = MM_RULE_NAIVE; r <= MM_RULE_E3; r++) {
