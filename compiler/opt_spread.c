@@ -773,6 +773,9 @@ static mm_status spread_solve(void *arg, oworker *w, const ogroup *root, const m
     *X = (snode){.G = root, .S = all, .n = sp->g->ncodes, .depth = depth, .limit = limit,
                  .worker = -1};
     sp->root = X;
+    /* the table of replies for the sets the coordinator scores, when the
+     * root is small enough for one (opt_score.c) */
+    bool table = opt_replies_build(w, 0, all, X->n);
     expand(sp, X);
     while (!sp->halt) {
         drain(sp);
@@ -801,6 +804,8 @@ static mm_status spread_solve(void *arg, oworker *w, const ogroup *root, const m
             oresult_release(&res);
         }
     }
+    if (table)
+        opt_replies_drop(w);
     if (sp->fail) {
         stop_units(sp);
         return sp->fail;

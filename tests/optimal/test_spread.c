@@ -108,8 +108,10 @@ static void check_resume(int p, int c, mm_rule rule, uint64_t stop_after, int w1
     mm_diag_clear(&d);
     if (!game(&g, p, c))
         return;
-    char ckpt[64];
-    snprintf(ckpt, sizeof ckpt, "test_spread.%ld.ckpt", (long)getpid());
+    char ckpt[512];
+    const char *tmp = getenv("TMPDIR");
+    snprintf(ckpt, sizeof ckpt, "%s/test_spread.%ld.ckpt", tmp && *tmp ? tmp : "/tmp",
+             (long)getpid());
     remove(ckpt);
     mm_compile_opts o;
     mm_compile_opts_init(&o);
