@@ -67,14 +67,14 @@ same() {
 # of its own: the job is killed by its session.
 killed() {
     setsid mpirun $flags -np 2 "$mpi" -q -p 4 -c 7 -o "$dir/killed.mmt" \
-        --checkpoint "$dir/mm47.ckpt" --checkpoint-every 0.2 &
+        --checkpoint "$dir/mm47.ckpt" --checkpoint-every 0.05 &
     sid=$!
     i=0
     while [ ! -s "$dir/mm47.ckpt" ] && [ "$i" -lt 300 ]; do
         sleep 0.1
         i=$((i + 1))
     done
-    sleep 0.5
+    sleep 0.1
     ps -o pid= -s "$sid" | xargs -r kill -KILL 2>/dev/null
     wait "$sid" 2>/dev/null
     if [ -e "$dir/killed.mmt" ]; then
