@@ -58,14 +58,21 @@ static const char build_help[] =
     "Optimal rules only (refused with the others):\n"
     "      --time-limit S    stop after S seconds and write the best tree\n"
     "                        found, marked not proven optimal (exit status 3)\n"
-    "      --checkpoint FILE save the search to FILE now and then, and resume\n"
-    "                        from it when it exists (not the file of -o)\n"
+    "      --checkpoint FILE save the search to FILE every 10 minutes and when\n"
+    "                        it stops, and resume from it when it exists (not\n"
+    "                        the file of -o; a file that is not a checkpoint of\n"
+    "                        this game and rule is refused)\n"
+    "      --keep-checkpoint keep the checkpoint once the optimum is proven\n"
+    "                        (else it is removed)\n"
     "      --max-depth N     the best tree among those that never need more\n"
     "                        than N guesses (for optimal-worst: a check)\n"
     "      --value-only      search values only, then build the tree in a\n"
     "                        second pass (same tree)\n"
     "  -h, --help            this text\n"
-    "\n"
+    "\n";
+
+/* Apart: ISO C compilers need take no string longer than 4095 bytes. */
+static const char build_help_rules[] =
     "Rules (ties: see --tie-break):\n"
     "  naive    Shapiro 1983: the first code still possible\n"
     "  knuth    Knuth 1976: minimise the largest part\n"
@@ -81,14 +88,15 @@ static const char build_help[] =
     "  a second one ends mmtree at once, writing nothing.\n"
     "\n"
     "Exit status: 0 ok, 2 bad usage, 3 an optimal search stopped before its\n"
-    "proof (the best tree found is written).\n";
+    "proof (the best tree found is written), or its checkpoint could not be\n"
+    "saved.\n";
 
 /* The command in messages and its help: build's, or mmtree-mpi's. */
 static const char *build_cmd = "build";
-static const char *build_text = build_help;
+static const char *build_text;   /* NULL: build's own, in two parts */
 
 enum { OPT_CONSISTENT = 256, OPT_FIRST, OPT_NOSYM, OPT_NOPRUNE, OPT_NAMES,
-       OPT_TIME, OPT_CKPT, OPT_VALUE, OPT_TIE, OPT_AFTER, OPT_DEPTH, OPT_EXTRA };
+       OPT_TIME, OPT_CKPT, OPT_KEEP, OPT_VALUE, OPT_TIE, OPT_AFTER, OPT_DEPTH, OPT_EXTRA };
 
 static const struct option longopts[] = {
     {"pegs", required_argument, NULL, 'p'},
@@ -112,6 +120,7 @@ static const struct option longopts[] = {
     {"no-prune", no_argument, NULL, OPT_NOPRUNE},
     {"time-limit", required_argument, NULL, OPT_TIME},
     {"checkpoint", required_argument, NULL, OPT_CKPT},
+    {"keep-checkpoint", no_argument, NULL, OPT_KEEP},
     {"value-only", no_argument, NULL, OPT_VALUE},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
@@ -168,8 +177,16 @@ static int parse_option(build_args *a, int c, char **argv)
         return -1;
     }
     case OPT_CKPT: optimal_option(a, "--checkpoint"); o->checkpoint = optarg; return -1;
+    case OPT_KEEP: optimal_option(a, "--keep-checkpoint"); o->keep_checkpoint = true; return -1;
     case OPT_VALUE: optimal_option(a, "--value-only"); o->value_only = true; return -1;
-    case 'h': fputs(build_text, stdout); return EXIT_OK;
+    case 'h':
+        if (build_text) {
+            fputs(build_text, stdout);
+        } else {
+            fputs(build_help, stdout);
+            fputs(build_help_rules, stdout);
+        }
+        return EXIT_OK;
     case ':': return cli_usage_error(build_cmd, "option '%s' needs a value", argv[optind - 1]);
     default: return cli_usage_error(build_cmd, "unknown option '%s'", argv[optind - 1]);
     }
@@ -266,12 +283,28 @@ static int check_args(const build_args *a)
 /* ---- optimal searches: stopping and progress ---- */
 static volatile sig_atomic_t build_stop;
 
+typedef struct progress {
+    const build_args *a;
+    bool started;
+    bool tty;          /* a line redrawn in place */
+} progress;
+
 static void show_progress(void *arg, const mm_optimal_report *r)
 {
-    (void)arg;
-    fprintf(stderr, "\r%.0f s: %llu sets, bound %llu..%llu, %.0f%% of the first level   ",
-            r->elapsed, (unsigned long long)r->nodes, (unsigned long long)r->lower,
-            (unsigned long long)r->total, 100.0 * r->done);
+    progress *p = arg;
+    if (!p->started) {
+        p->started = true;
+        if (r->resumed && !p->a->quiet) {
+            fputs("mmtree: resuming from '", stderr);
+            cli_put(stderr, p->a->o.checkpoint);
+            fprintf(stderr, "': %llu sets\n", (unsigned long long)r->resumed);
+        }
+        return;
+    }
+    if (p->tty)
+        fprintf(stderr, "\r%.0f s: %llu sets, bound %llu..%llu, %.0f%% of the first level   ",
+                r->elapsed, (unsigned long long)r->nodes, (unsigned long long)r->lower,
+                (unsigned long long)r->total, 100.0 * r->done);
 }
 
 /* Compile the tree; for an optimal rule with stops, progress and its
@@ -281,13 +314,14 @@ static mm_status compile(const mm_game *g, build_args *a, const build_hooks *h,
 {
     bool optimal = a->o.rule >= MM_RULE_COUNT_ONE_STEP;
     struct timespec t0, t1;
+    progress pr = {a, false, !a->quiet && isatty(STDERR_FILENO)};
     memset(rep, 0, sizeof *rep);
     if (optimal) {
         a->o.report = rep;
         a->o.stop = &build_stop;
         cli_signals_stop(&build_stop);
-        if (!a->quiet && isatty(STDERR_FILENO))
-            a->o.progress = show_progress;
+        a->o.progress = show_progress;
+        a->o.progress_arg = &pr;
     }
     clock_gettime(CLOCK_MONOTONIC, &t0);
     mm_status st = h && h->compile ? h->compile(h->arg, g, &a->o, t, d)
@@ -295,7 +329,7 @@ static mm_status compile(const mm_game *g, build_args *a, const build_hooks *h,
     clock_gettime(CLOCK_MONOTONIC, &t1);
     if (optimal) {
         cli_signals_stop(NULL);
-        if (a->o.progress)
+        if (pr.tty)
             fputs("\r\033[K", stderr);
     }
     *secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
@@ -405,6 +439,10 @@ int build_run(build_args *a, const mm_game *g, mm_format fmt, const build_hooks 
             summary(a, g, &t, &rep, secs);
         if (a->o.rule >= MM_RULE_COUNT_ONE_STEP && !rep.proven)
             rc = EXIT_PARTIAL;
+        if (rep.checkpoint_failed) {   /* the tree is written all the same */
+            cli_report(&d, MM_ERR_IO);
+            rc = EXIT_PARTIAL;
+        }
     }
     mm_tree_release(&t);
     return rc;

@@ -57,12 +57,43 @@ void ocache_put(ocache *c, uint64_t h1, uint64_t h2, int depth, uint32_t n,
 static inline oval oentry_value(const oentry *e) { return e->meta & OV_MASK; }
 static inline unsigned oentry_flags(const oentry *e) { return (unsigned)(e->meta >> 62); }
 
-/* Checkpoints: the entries of at least min_n codes, with a header naming
- * the game and the search, written atomically; loading checks the header. */
-mm_status ocache_save(ocache *c, const char *path, const char *tag,
-                      uint32_t min_n, mm_diag *d);
-mm_status ocache_load(ocache *c, const char *path, const char *tag,
-                      uint64_t *loaded, mm_diag *d);
+/* The whole table, for checkpoints: entries 0..ocache_slots() - 1 (an
+ * empty one: false), and entries put back as they were read. */
+uint64_t ocache_slots(ocache *c);
+bool ocache_entry(ocache *c, uint64_t i, oentry *out);
+void ocache_put_entry(ocache *c, const oentry *e);
+
+/* ---- checkpoints (opt_ckpt.c, compiler/checkpoint.md) ---- */
+
+struct oshared;
+
+/* What a checkpoint is bound to: the game, the rule, the options that
+ * change values, and how keys are made. */
+typedef struct ockpt_id {
+    int pegs, colors;
+    bool repeat;
+    uint32_t ncodes;
+    int rule;               /* 0 optimal, 1 optimal-consistent, 2 optimal-worst */
+    bool consistent_only;
+    int max_depth;          /* the depth cap, 0: none */
+    uint64_t check1, check2;  /* the keys of the set {0}, salt 0 */
+    uint64_t position;      /* key 1 of the codes the search starts from */
+} ockpt_id;
+
+/* The id of a search of sh's game under rule (0..2, as above) from the
+ * n codes start. */
+void ockpt_id_init(ockpt_id *id, const struct oshared *sh, int rule, bool consistent_only,
+                   int max_depth, const mm_code *start, uint32_t n);
+/* Save the entries of at least 3 codes to path, atomically. */
+mm_status ockpt_save(ocache *c, const char *path, const ockpt_id *id, mm_diag *d);
+/* Load path into c when it exists (*loaded: entries); a file that is not
+ * a valid checkpoint of id is refused whole.  When it does not exist,
+ * check that it can be created. */
+mm_status ockpt_load(ocache *c, const char *path, const ockpt_id *id, uint64_t *loaded,
+                     mm_diag *d);
+/* The same from memory (d names no file). */
+mm_status ockpt_read(ocache *c, const unsigned char *buf, size_t len, const ockpt_id *id,
+                     uint64_t *loaded, mm_diag *d);
 
 /* ---- symmetry (opt_sym.c) ---- */
 
@@ -111,7 +142,8 @@ typedef struct oshared {
      * the clock first */
     void (*progress)(void *arg, const mm_optimal_report *r);
     void *progress_arg;
-    const char *ckpt_path, *ckpt_tag;
+    const char *ckpt_path;
+    const struct ockpt_id *ckpt_id;
     double t0, ckpt_every, next_progress, next_ckpt;
     uint64_t upper;              /* total of the incumbent */
     atomic_flag clock_busy;
@@ -241,17 +273,24 @@ void oworker_flush(oworker *w);  /* add its counters to the shared ones */
  * capacity.  False when out of memory. */
 bool olevel_reserve_cand(olevel *l, uint32_t need, int R);
 
-/* Set hash of a set: sums of per-code random words, so order-free. */
-static inline void opt_hash(const oshared *sh, const mm_code *S, uint32_t n,
-                            uint64_t *h1, uint64_t *h2)
+/* Set hash of a set: sums of per-code random words, so order-free
+ * (compiler/checkpoint.md, "Keys"); salt tells the search modes apart. */
+static inline void opt_hash_salt(const oshared *sh, uint64_t salt, const mm_code *S,
+                                 uint32_t n, uint64_t *h1, uint64_t *h2)
 {
-    uint64_t a = (uint64_t)n * 0xd6e8feb86659fd93u, b = sh->salt;
+    uint64_t a = (uint64_t)n * 0xd6e8feb86659fd93u, b = salt;
     for (uint32_t i = 0; i < n; i++) {
         a += sh->r1[S[i]];
         b += sh->r2[S[i]];
     }
     *h1 = a;
     *h2 = b;
+}
+
+static inline void opt_hash(const oshared *sh, const mm_code *S, uint32_t n,
+                            uint64_t *h1, uint64_t *h2)
+{
+    opt_hash_salt(sh, sh->salt, S, n, h1, h2);
 }
 
 double opt_now(void);

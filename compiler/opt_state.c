@@ -171,7 +171,7 @@ void opt_clock(oworker *w, double now)
     if (sh->ckpt_path && sh->use_cache && now >= sh->next_ckpt) {
         sh->next_ckpt = now + sh->ckpt_every;
         /* a failed periodic save is tried again at the end, which reports */
-        (void)ocache_save(&sh->cache, sh->ckpt_path, sh->ckpt_tag, 3, NULL);
+        (void)ockpt_save(&sh->cache, sh->ckpt_path, sh->ckpt_id, NULL);
     }
     atomic_flag_clear(&sh->clock_busy);
 }

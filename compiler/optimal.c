@@ -28,6 +28,7 @@
  */
 #include "optimal.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,7 +56,7 @@ typedef struct driver {
     double t0;
     bool consistent;       /* guesses that can be the code only */
     bool worst_mode;       /* optimal-worst: least depth first */
-    char tag[96];
+    ockpt_id ckid;         /* what its checkpoint is bound to */
     const oroot *rs;       /* another solver of the root, or NULL */
     mm_status rs_status;   /* its failure, described in d */
     /* the incumbent: a tree of a one-step rule */
@@ -252,11 +253,20 @@ static mm_status search_failed(driver *dr)
                        OPT_MAX_LEVELS);
 }
 
-static mm_status save_checkpoint(driver *dr)
+/* The checkpoint at the end: saved when the search stopped, or when it
+ * is to be kept; else removed.  A failure is reported in the report and
+ * the diag, and the tree is returned all the same. */
+static void final_checkpoint(driver *dr, bool stopped)
 {
-    if (!dr->o->checkpoint || !dr->sh.use_cache)
-        return MM_OK;
-    return ocache_save(&dr->sh.cache, dr->o->checkpoint, dr->tag, 3, dr->d);
+    const char *path = dr->o->checkpoint;
+    if (!path || !dr->sh.use_cache)
+        return;
+    mm_diag_clear(dr->d);
+    if (stopped || dr->o->keep_checkpoint)
+        dr->rep.checkpoint_failed = ockpt_save(&dr->sh.cache, path, &dr->ckid, dr->d) != MM_OK;
+    else if (remove(path) != 0 && errno != ENOENT)
+        dr->rep.checkpoint_failed = mm_diag_set(dr->d, MM_ERR_IO, "cannot remove '%s': %s",
+                                                path, strerror(errno)) != MM_OK;
 }
 
 /* The facts a tree built from the table needs, from another solver of
@@ -297,8 +307,7 @@ static mm_status finish_stopped(driver *dr, oval lower, int depth, mm_tree *t)
     mm_tree best;
     if (dr->w.status || dr->rs_status)
         return search_failed(dr);
-    if ((st = save_checkpoint(dr)))
-        return st;
+    final_checkpoint(dr, true);
     if (sh->root_guess != MM_NO_CODE && sh->root_best < OV_INF &&
         (dr->heur_v == OV_INF || rule_better(dr, sh->root_best, dr->heur_v))) {
         st = own_tree(dr, depth, &best);
@@ -335,7 +344,8 @@ static mm_status finish_proven(driver *dr, oval v, int depth, mm_tree *t)
     dr->rep.proven = true;
     dr->rep.total = dr->rep.lower = OV_T(v);
     dr->rep.worst = dr->rep.worst_lower = OV_W(v);
-    return save_checkpoint(dr);
+    final_checkpoint(dr, false);
+    return MM_OK;
 }
 
 static mm_status no_tree_within(const driver *dr, int cap)
@@ -424,7 +434,7 @@ static void shared_options(driver *dr)
     if (o->progress)
         sh->next_progress = dr->t0 + 1;
     sh->ckpt_path = o->checkpoint;
-    sh->ckpt_tag = dr->tag;
+    sh->ckpt_id = &dr->ckid;
     sh->ckpt_every = o->checkpoint_every > 0 ? o->checkpoint_every : 600;
     if (o->checkpoint)
         sh->next_ckpt = dr->t0 + sh->ckpt_every;
@@ -433,6 +443,7 @@ static void shared_options(driver *dr)
 static mm_status driver_init(driver *dr, const mm_game *g, const mm_compile_opts *o,
                              mm_diag *d)
 {
+    mm_status st;
     memset(dr, 0, sizeof *dr);
     dr->g = g;
     dr->o = o;
@@ -449,8 +460,7 @@ static mm_status driver_init(driver *dr, const mm_game *g, const mm_compile_opts
         return nomem(d);
     /* a position: its codes, and the symmetries its guesses keep */
     uint16_t played;
-    mm_status st = position_codes(g, o, &dr->all, &dr->n, &played, d);
-    if (st)
+    if ((st = position_codes(g, o, &dr->all, &dr->n, &played, d)))
         return st;
     for (uint32_t i = 0; i < o->nafter; i++) {
         ogroup next;
@@ -462,12 +472,13 @@ static mm_status driver_init(driver *dr, const mm_game *g, const mm_compile_opts
         ogroup_release(&dr->root);
         dr->root = next;
     }
-    snprintf(dr->tag, sizeof dr->tag, "mmtree optimal 2 pegs %d colors %d%s", g->pegs,
-             g->colors, g->repeat ? "" : " no-repeat");
-    if (o->checkpoint && dr->sh.use_cache) {
-        uint64_t loaded;
-        return ocache_load(&dr->sh.cache, o->checkpoint, dr->tag, &loaded, d);
-    }
+    ockpt_id_init(&dr->ckid, &dr->sh, (int)(o->rule - MM_RULE_OPTIMAL), o->consistent_only,
+                  o->max_depth, dr->all, dr->n);
+    if (o->checkpoint && dr->sh.use_cache &&
+        (st = ockpt_load(&dr->sh.cache, o->checkpoint, &dr->ckid, &dr->rep.resumed, d)))
+        return st;
+    if (o->progress)   /* the search starts */
+        o->progress(o->progress_arg, &dr->rep);
     return MM_OK;
 }
 

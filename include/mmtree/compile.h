@@ -74,8 +74,12 @@ typedef struct mm_compile_opts {
     /* The exact optima (rules optimal...; see compiler/optimal.c). */
     double time_limit;     /* seconds; 0 = none.  When it runs out the best
                               tree found so far is returned, not proven */
-    const char *checkpoint;/* file the search saves to and resumes from */
+    const char *checkpoint;/* file the search saves to and resumes from
+                              (compiler/checkpoint.md); a file that is not
+                              a checkpoint of this game and rule is refused */
     double checkpoint_every; /* seconds between saves (default 600) */
+    bool keep_checkpoint;  /* keep it once the value is proven (else it is
+                              removed) */
     bool value_only;       /* search values only, then build the tree */
     bool consistent_bound; /* start from the consistent-only optimum as
                               Ville 5.2 advises; off by default: here it
@@ -89,7 +93,9 @@ typedef struct mm_compile_opts {
     uint64_t stop_after;   /* for tests: stop as on a signal once the search
                               has visited this many sets (0 = never) */
     void (*progress)(void *arg, const struct mm_optimal_report *r);
-    void *progress_arg;    /* called every second or so during a search */
+    void *progress_arg;    /* called once the search has started (r->resumed:
+                              what the checkpoint held), then every second
+                              or so */
     struct mm_optimal_report *report; /* filled in when not NULL */
     mm_tie_break tie_break; /* one-step rules but naive; default first */
     /* A position: with nafter > 0 the tree is that of the codes left after
@@ -117,6 +123,11 @@ typedef struct mm_optimal_report {
     uint64_t guesses_all;  /* guesses there would be without symmetry */
     double elapsed;        /* seconds so far */
     double done;           /* rough share of the root's work done, 0..1 */
+    uint64_t resumed;      /* sets loaded from the checkpoint */
+    bool checkpoint_failed;/* the final save of the checkpoint (or the
+                              removal of a proven run's) failed: mm_compile
+                              returns the tree all the same, and its diag
+                              says why */
 } mm_optimal_report;
 
 MM_EXPORT void mm_compile_opts_init(mm_compile_opts *o);

@@ -3,7 +3,8 @@
 # before its proof (time limit, SIGINT, SIGTERM, SIGHUP) with the best
 # tree written, 0 only when complete; a second signal ends at once and
 # leaves no file; options of the optimal rules are refused with the
-# others; the checkpoint may not be the output file.
+# others; the checkpoint may not be the output file; resuming says so, a
+# bad checkpoint is refused, a failed final save still writes the tree.
 mmtree=$1
 fails=0
 dir=$(mktemp -d)
@@ -34,7 +35,7 @@ valid_tree() {
 }
 
 # -- options the one-step rules do not take
-for opt in "--time-limit 5" "--checkpoint $dir/c.ckpt" "--value-only"; do
+for opt in "--time-limit 5" "--checkpoint $dir/c.ckpt" "--value-only" "--keep-checkpoint"; do
     name=${opt%% *}
     expect 2 "$name applies to the optimal rules only" build --rule knuth $opt
 done
@@ -64,17 +65,50 @@ for rule in optimal optimal-consistent optimal-worst; do
     valid_tree "$dir/t.mmt" || fail "$rule --time-limit: no valid tree written"
 done
 
+# -- checkpoints: saved when stopped, resumed (saying so), removed once
+# proven unless kept; a damaged one refused
+ck=$dir/c.ckpt
+rm -f "$ck"
+expect 3 "not proven" build --rule optimal -j1 --time-limit 0.001 --checkpoint "$ck" \
+    -o "$dir/t.mmt"
+[ -s "$ck" ] || fail "a stopped run saved no checkpoint"
+cp "$ck" "$dir/saved.ckpt"
+expect 0 "resuming from '$ck': [1-9][0-9]* sets" build --rule optimal -j1 --checkpoint "$ck" \
+    -o "$dir/t.mmt"
+[ -e "$ck" ] && fail "a proven run left its checkpoint"
+cp "$dir/saved.ckpt" "$ck"
+expect 0 "resuming from" build --rule optimal -j1 --checkpoint "$ck" --keep-checkpoint \
+    -o "$dir/t.mmt"
+[ -s "$ck" ] || fail "--keep-checkpoint: removed"
+printf 'x' | dd of="$ck" bs=1 seek=100 conv=notrunc 2>/dev/null
+expect 2 "$ck: byte [0-9]*: error: checkpoint is damaged" build --rule optimal \
+    --checkpoint "$ck" -o "$dir/t.mmt"
+expect 2 "checkpoint of MM(4,6) optimal, not of MM(4,6) optimal-worst" build \
+    --rule optimal-worst --checkpoint "$dir/saved.ckpt" -o "$dir/t.mmt"
+expect 2 "not a regular file" build --rule optimal --checkpoint /dev/null -o "$dir/t.mmt"
+
 # -- signals.  A shell starts a background job with SIGINT ignored, and
 # mmtree keeps an ignored signal ignored (nohup): env gives it back.
 nointr=""
 env --default-signal=INT true 2>/dev/null && nointr="env --default-signal=INT"
-# Start a search of hours; the signal handlers are set before it starts,
-# so any moment after start-up does.
-start() {
+# Start a search of hours from a checkpoint of it, and wait until it
+# says that it resumed: its signal handlers are set by then.
+"$mmtree" build -p 5 -c 6 --rule optimal -j1 -q --time-limit 0.001 \
+    --checkpoint "$dir/r56.ckpt" -o /dev/null 2>/dev/null
+"$mmtree" build -p 5 -c 8 --rule optimal-worst -j1 -q --time-limit 0.001 \
+    --checkpoint "$dir/r58.ckpt" -o /dev/null 2>/dev/null
+start() { # game args...
     rm -f "$dir/s.mmt"
-    $nointr "$mmtree" build -p 5 -c 6 --rule optimal -j1 -q -o "$dir/s.mmt" 2>"$dir/err" &
+    cp "$dir/r$1.ckpt" "$dir/run.ckpt"
+    shift
+    $nointr "$mmtree" build "$@" -j1 --checkpoint "$dir/run.ckpt" -o "$dir/s.mmt" \
+        2>"$dir/err" &
     pid=$!
-    sleep 0.5
+    i=0
+    while ! grep -q "resuming from" "$dir/err" && [ $i -lt 200 ]; do
+        sleep 0.1
+        i=$((i + 1))
+    done
 }
 # Wait for it, 20 s at most; rc gets its exit status.
 finish() {
@@ -90,7 +124,7 @@ finish() {
 sigs="TERM HUP"
 [ -n "$nointr" ] && sigs="INT $sigs"
 for sig in $sigs; do
-    start
+    start 56 -p 5 -c 6 --rule optimal
     kill -$sig $pid
     finish SIG$sig
     if [ $rc -ne 3 ]; then
@@ -102,26 +136,47 @@ for sig in $sigs; do
     fi
 done
 # Two signals: the second ends mmtree at once, with no file left behind.
-# MM(5,8) optimal-worst, stopped while it looks for the least depth,
-# spends most of a second on the one-step rules' trees: the second signal
-# comes then.  (Should it come after the tree is written, that tree must
-# be whole.)
-rm -f "$dir/s.mmt"
-"$mmtree" build -p 5 -c 8 --rule optimal-worst -j1 -q -o "$dir/s.mmt" 2>"$dir/err" &
-pid=$!
-sleep 0.5
+# MM(5,8) optimal-worst spends most of a second on the one-step rules'
+# trees after a stop, or half a minute before it goes on to the search:
+# the second signal comes then.  (Should it come after the tree is
+# written, that tree must be whole.)
+start 58 -p 5 -c 8 --rule optimal-worst
 kill -TERM $pid
 sleep 0.2
 kill -TERM $pid
 finish "two signals"
 leftover=$(ls -A "$dir" | grep '^\.mmtree-')
 if [ -n "$leftover" ]; then
-    fail "two signals: temporary files left: $leftover"
+    fail "two signals: exit $rc, temporary files left: $(cd "$dir" && ls -l $leftover)"
 elif [ $rc -eq 143 ] && [ ! -e "$dir/s.mmt" ]; then
     ok "two signals: ended by the second, nothing written"
 elif [ $rc -eq 3 ] && valid_tree "$dir/s.mmt"; then
     ok "two signals: the first finished the tree before the second came"
 else
     fail "two signals: exit $rc, file $(ls -l "$dir/s.mmt" 2>&1)"
+fi
+
+# The final save fails (its directory is gone): the tree is written all
+# the same, the failure said, exit 3.  The directory goes once the run
+# has said that it resumed, so after its start.
+mkdir "$dir/gone"
+"$mmtree" build -p 5 -c 6 --rule optimal -j1 -q --time-limit 0.001 \
+    --checkpoint "$dir/gone/c.ckpt" -o "$dir/s.mmt" 2>/dev/null
+rm -f "$dir/s.mmt"
+"$mmtree" build -p 5 -c 6 --rule optimal -j1 --checkpoint "$dir/gone/c.ckpt" \
+    -o "$dir/s.mmt" 2>"$dir/err" &
+pid=$!
+i=0
+while ! grep -q "resuming from" "$dir/err" && [ $i -lt 200 ]; do
+    sleep 0.1
+    i=$((i + 1))
+done
+rm -rf "$dir/gone"
+kill -TERM $pid
+finish "a failed save"
+if [ $rc -ne 3 ] || ! valid_tree "$dir/s.mmt" || ! grep -q "cannot write" "$dir/err"; then
+    fail "a failed save: exit $rc, $(cat "$dir/err")"
+else
+    ok "a failed final save: exit 3, the tree written, $(grep "cannot" "$dir/err")"
 fi
 [ "$fails" -eq 0 ]

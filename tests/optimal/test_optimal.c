@@ -226,6 +226,7 @@ static void checkpoint_resume(void)
     if (access(path, R_OK))
         FAIL("interrupted: no checkpoint written");
     o.stop = NULL;
+    o.keep_checkpoint = true;   /* for the run below */
     if (build(&g, &o, &t2, &r2, "resumed")) {
         if (!r2.proven || !mm_tree_equal(&t2, &ref))
             FAIL("resumed: not the tree of a straight run");

@@ -1,0 +1,283 @@
+/*
+ * Checkpoints: the table of solved sets in a file, as compiler/checkpoint.md
+ * defines it.  Written through the one atomic writer (core/file.h), so that
+ * an interrupted save leaves the old checkpoint whole and a signal removes
+ * the temporary file; read whole by the one reader, checked whole, and only
+ * then put in the table.
+ */
+#include "opt.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "core/crc32.h"
+#include "core/file.h"
+
+#define VERSION 3
+#define HEADER 40
+#define ENTRY 32
+#define TRAILER 12
+#define MAX_BYTES ((size_t)1 << 40)
+
+static const unsigned char signature[8] = {0x89, 'M', 'M', 'C', '\r', '\n', 0x1a, '\n'};
+static const unsigned char signature_v1[10] = {0x89, 'M', 'M', 'O', 'P', 'T',
+                                               '\r', '\n', 0x1a, '\n'};
+
+static void put_le(unsigned char *p, uint64_t v, int bytes)
+{
+    for (int i = 0; i < bytes; i++)
+        p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static uint64_t get_le(const unsigned char *p, int bytes)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < bytes; i++)
+        v |= (uint64_t)p[i] << (8 * i);
+    return v;
+}
+
+static const char *const rule_names[] = {"optimal", "optimal-consistent", "optimal-worst"};
+
+static void header(unsigned char *h, const ockpt_id *id)
+{
+    memcpy(h, signature, sizeof signature);
+    h[8] = VERSION;
+    h[9] = (unsigned char)id->pegs;
+    h[10] = (unsigned char)id->colors;
+    h[11] = (unsigned char)((id->repeat ? 1u : 0u) | (id->consistent_only ? 2u : 0u));
+    h[12] = (unsigned char)id->rule;
+    h[13] = ENTRY;
+    h[14] = (unsigned char)id->max_depth;
+    h[15] = 0;
+    put_le(h + 16, id->check1, 8);
+    put_le(h + 24, id->check2, 8);
+    put_le(h + 32, id->position, 8);
+}
+
+void ockpt_id_init(ockpt_id *id, const oshared *sh, int rule, bool consistent_only,
+                   int max_depth, const mm_code *start, uint32_t n)
+{
+    const mm_code zero = 0;
+    uint64_t unused;
+    id->pegs = sh->g->pegs;
+    id->colors = sh->g->colors;
+    id->repeat = sh->g->repeat;
+    id->ncodes = sh->g->ncodes;
+    id->rule = rule;
+    id->consistent_only = consistent_only;
+    id->max_depth = max_depth;
+    opt_hash_salt(sh, 0, &zero, 1, &id->check1, &id->check2);
+    opt_hash_salt(sh, 0, start, n, &id->position, &unused);
+}
+
+/* ---- writing ---- */
+
+typedef struct ckwriter {
+    outfile f;
+    unsigned char buf[1 << 16];
+    size_t len;
+    uint32_t crc;
+    mm_status st;
+    mm_diag *d;
+} ckwriter;
+
+static void ck_flush(ckwriter *w)
+{
+    if (!w->st && w->len)
+        w->st = outfile_write(&w->f, w->buf, w->len, w->d);
+    w->crc = crc32_update(w->crc, w->buf, w->len);
+    w->len = 0;
+}
+
+static unsigned char *ck_room(ckwriter *w, size_t n)
+{
+    if (w->len + n > sizeof w->buf)
+        ck_flush(w);
+    unsigned char *p = w->buf + w->len;
+    w->len += n;
+    return p;
+}
+
+mm_status ockpt_save(ocache *c, const char *path, const ockpt_id *id, mm_diag *d)
+{
+    ckwriter *w = malloc(sizeof *w);
+    if (!w)
+        return mm_diag_set(d, MM_ERR_NOMEM, "out of memory saving checkpoint '%s'", path);
+    w->len = 0;
+    w->crc = 0;
+    w->d = d;
+    w->st = outfile_open(&w->f, path, d);
+    header(ck_room(w, HEADER), id);
+    uint64_t count = 0, slots = ocache_slots(c);
+    oentry e;
+    for (uint64_t i = 0; i < slots && !w->st; i++) {
+        if (!ocache_entry(c, i, &e) || e.n < 3)
+            continue;
+        unsigned char *p = ck_room(w, ENTRY);
+        put_le(p, e.h1, 8);
+        put_le(p + 8, e.h2, 8);
+        put_le(p + 16, e.meta, 8);
+        put_le(p + 24, e.guess, 4);
+        put_le(p + 28, e.n, 4);
+        count++;
+    }
+    put_le(ck_room(w, 8), count, 8);
+    ck_flush(w);
+    unsigned char crc[4];
+    put_le(crc, w->crc, 4);
+    if (!w->st)
+        w->st = outfile_write(&w->f, crc, 4, d);
+    if (!w->st)
+        w->st = outfile_commit(&w->f, d);
+    outfile_abort(&w->f);
+    mm_status st = w->st;
+    free(w);
+    return st;
+}
+
+/* ---- reading ---- */
+
+/* The signature, the version and the checksum: is this a checkpoint
+ * of this format, whole? */
+static mm_status check_frame(const unsigned char *b, size_t len, mm_diag *d)
+{
+    if (len >= sizeof signature_v1 && !memcmp(b, signature_v1, sizeof signature_v1)) {
+        /* versions 1 and 2: a text line "mmtree optimal V ..." */
+        static const char tag[] = "mmtree optimal ";
+        const unsigned char *t = b + sizeof signature_v1;
+        bool known = len > sizeof signature_v1 + sizeof tag &&
+                     !memcmp(t, tag, sizeof tag - 1) && t[sizeof tag - 1] >= '1' &&
+                     t[sizeof tag - 1] <= '2';
+        return mm_diag_at_offset(d, MM_ERR_INPUT, 0,
+                                 "checkpoint of an older version (%s) of mmtree; this one "
+                                 "reads version %d: remove it to start afresh",
+                                 known ? (t[sizeof tag - 1] == '1' ? "1" : "2") : "1 or 2",
+                                 VERSION);
+    }
+    if (len < sizeof signature || memcmp(b, signature, sizeof signature))
+        return mm_diag_at_offset(d, MM_ERR_INPUT, 0, "not an mmtree checkpoint");
+    if (len < HEADER + TRAILER)
+        return mm_diag_at_offset(d, MM_ERR_INPUT, (int64_t)len,
+                                 "checkpoint is truncated (%zu bytes)", len);
+    if (b[8] != VERSION)
+        return mm_diag_at_offset(d, MM_ERR_INPUT, 8,
+                                 "checkpoint version %d; this mmtree reads version %d", b[8],
+                                 VERSION);
+    uint32_t want = (uint32_t)get_le(b + len - 4, 4), got = crc32_update(0, b, len - 4);
+    if (want != got)
+        return mm_diag_at_offset(d, MM_ERR_INPUT, (int64_t)len - 4,
+                                 "checkpoint is damaged: checksum %08x, its bytes give %08x "
+                                 "(truncated or corrupt)",
+                                 want, got);
+    return MM_OK;
+}
+
+/* The header against the search's id; *count: the entries. */
+static mm_status check_header(const unsigned char *b, size_t len, const ockpt_id *id,
+                              uint64_t *count, mm_diag *d)
+{
+    *count = get_le(b + len - TRAILER, 8);
+    if ((len - HEADER - TRAILER) % ENTRY || *count != (len - HEADER - TRAILER) / ENTRY)
+        return mm_diag_at_offset(d, MM_ERR_INPUT, (int64_t)(len - TRAILER),
+                                 "checkpoint says %llu entries, its length %zu bytes",
+                                 (unsigned long long)*count, len);
+    if (b[13] != ENTRY || b[15] || (b[11] & ~3u))
+        return mm_diag_at_offset(d, MM_ERR_INPUT, b[13] != ENTRY ? 13 : b[15] ? 15 : 11,
+                                 "checkpoint of an unknown layout (reserved fields set)");
+    bool rep = b[11] & 1u, cons = b[11] & 2u;
+    if (b[9] != id->pegs || b[10] != id->colors || rep != id->repeat || b[12] != id->rule ||
+        cons != id->consistent_only)
+        return mm_diag_at_offset(
+            d, MM_ERR_INPUT, 9, "checkpoint of MM(%d,%d%s) %s%s, not of MM(%d,%d%s) %s%s",
+            b[9], b[10], rep ? "" : ", no repeat",
+            b[12] < 3 ? rule_names[b[12]] : "(an unknown rule)", cons ? " consistent-only" : "",
+            id->pegs, id->colors, id->repeat ? "" : ", no repeat", rule_names[id->rule],
+            id->consistent_only ? " consistent-only" : "");
+    if (b[14] != id->max_depth)
+        return mm_diag_at_offset(d, MM_ERR_INPUT, 14,
+                                 "checkpoint of a search within %d guesses, not %d (0: no cap)",
+                                 b[14], id->max_depth);
+    if (get_le(b + 16, 8) != id->check1 || get_le(b + 24, 8) != id->check2)
+        return mm_diag_at_offset(d, MM_ERR_INPUT, 16,
+                                 "checkpoint keys were made another way (key check)");
+    if (get_le(b + 32, 8) != id->position)
+        return mm_diag_at_offset(d, MM_ERR_INPUT, 32,
+                                 "checkpoint of a search from another position");
+    return MM_OK;
+}
+
+static oentry decode_entry(const unsigned char *p)
+{
+    return (oentry){get_le(p, 8), get_le(p + 8, 8), get_le(p + 16, 8),
+                    (mm_code)get_le(p + 24, 4), (uint32_t)get_le(p + 28, 4)};
+}
+
+/* An entry (at byte off) against the rules of checkpoint.md. */
+static mm_status check_entry(const oentry *e, int64_t off, uint32_t ncodes, mm_diag *d)
+{
+    unsigned fl = (unsigned)(e->meta >> 62), depth = (unsigned)(e->meta >> 56 & 63);
+    if (e->n < 3 || e->n > ncodes)
+        return mm_diag_at_offset(d, MM_ERR_INPUT, off + 28,
+                                 "checkpoint entry of %u codes (the game has %u)", e->n, ncodes);
+    if (e->guess >= ncodes && e->guess != MM_NO_CODE)
+        return mm_diag_at_offset(d, MM_ERR_INPUT, off + 24, "checkpoint entry guesses code %u",
+                                 e->guess);
+    if ((e->meta >> OV_BITS & 3) || ((fl & OC_CANON) && !(fl & OC_EXACT)) || !depth ||
+        (e->meta & OV_MASK) > OV_INF)
+        return mm_diag_at_offset(d, MM_ERR_INPUT, off + 16, "bad checkpoint entry");
+    return MM_OK;
+}
+
+mm_status ockpt_read(ocache *c, const unsigned char *buf, size_t len, const ockpt_id *id,
+                     uint64_t *loaded, mm_diag *d)
+{
+    uint64_t count = 0;
+    *loaded = 0;
+    mm_status st = check_frame(buf, len, d);
+    if (!st)
+        st = check_header(buf, len, id, &count, d);
+    for (uint64_t i = 0; i < count && !st; i++) {
+        oentry e = decode_entry(buf + HEADER + ENTRY * i);
+        st = check_entry(&e, (int64_t)(HEADER + ENTRY * i), id->ncodes, d);
+    }
+    if (st)
+        return st;
+    /* Keys are stored with the depth mixed in, as the table holds them. */
+    for (uint64_t i = 0; i < count; i++) {
+        oentry e = decode_entry(buf + HEADER + ENTRY * i);
+        ocache_put_entry(c, &e);
+    }
+    *loaded = count;
+    return MM_OK;
+}
+
+mm_status ockpt_load(ocache *c, const char *path, const ockpt_id *id, uint64_t *loaded,
+                     mm_diag *d)
+{
+    struct stat sb;
+    *loaded = 0;
+    if (!strcmp(path, "-"))
+        return mm_diag_set(d, MM_ERR_USAGE, "a checkpoint is a file, not standard input "
+                                            "or output");
+    if (stat(path, &sb) != 0 && errno == ENOENT) {
+        /* a first run: make sure the saves will find a place */
+        outfile f;
+        mm_status st = outfile_open(&f, path, d);
+        outfile_abort(&f);
+        return st;
+    }
+    unsigned char *buf;
+    size_t len;
+    mm_status st = file_read(path, MAX_BYTES, FILE_REGULAR_ONLY, &buf, &len, d);
+    if (st)
+        return st;
+    mm_diag_file(d, path);
+    st = ockpt_read(c, buf, len, id, loaded, d);
+    free(buf);
+    if (!st)
+        mm_diag_clear(d);   /* later messages are not about the file */
+    return st;
+}

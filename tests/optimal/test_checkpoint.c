@@ -1,0 +1,323 @@
+/*
+ * Checkpoints (compiler/checkpoint.md): a stopped search saves one in the
+ * documented layout; a run resumes from it, says how many sets it found
+ * there, and removes it once proven (unless kept); a damaged, truncated,
+ * foreign, older or newer checkpoint, or one that is not a regular file,
+ * is refused with a message that says which, and nothing of it is used;
+ * a final save that fails still gives the tree, and says why.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "mmtree/compile.h"
+
+static int failures;
+static char dir[] = "/tmp/mmtree-ckpt-XXXXXX";
+static char path[64];
+
+#define FAIL(...) (fprintf(stderr, __VA_ARGS__), fputc('\n', stderr), failures++)
+
+/* CRC-32 as checkpoint.md defines it, bit by bit. */
+static uint32_t crc32_bitwise(const unsigned char *p, size_t n)
+{
+    uint32_t c = 0xFFFFFFFFu;
+    for (size_t i = 0; i < n; i++) {
+        c ^= p[i];
+        for (int k = 0; k < 8; k++)
+            c = c & 1 ? (c >> 1) ^ 0xEDB88320u : c >> 1;
+    }
+    return ~c;
+}
+
+static uint64_t le(const unsigned char *p, int n)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < n; i++)
+        v |= (uint64_t)p[i] << 8 * i;
+    return v;
+}
+
+static unsigned char *slurp(const char *file, size_t *len)
+{
+    FILE *f = fopen(file, "rb");
+    unsigned char *b = malloc(1 << 24);
+    *len = f && b ? fread(b, 1, 1 << 24, f) : 0;
+    if (f)
+        fclose(f);
+    return b;
+}
+
+static void spill(const char *file, const unsigned char *b, size_t len)
+{
+    FILE *f = fopen(file, "wb");
+    if (!f || fwrite(b, 1, len, f) != len)
+        FAIL("cannot write %s", file);
+    if (f)
+        fclose(f);
+}
+
+/* The last four bytes made the right checksum again. */
+static void fix_crc(unsigned char *b, size_t len)
+{
+    uint32_t c = crc32_bitwise(b, len - 4);
+    for (int i = 0; i < 4; i++)
+        b[len - 4 + (size_t)i] = (unsigned char)(c >> 8 * i);
+}
+
+static uint64_t resumed_at_start = UINT64_MAX;
+static bool remove_dir_at_start;
+
+static void on_progress(void *arg, const mm_optimal_report *r)
+{
+    (void)arg;
+    if (resumed_at_start == UINT64_MAX)
+        resumed_at_start = r->resumed;
+    if (remove_dir_at_start) {
+        remove(path);
+        rmdir(dir);
+        remove_dir_at_start = false;
+    }
+}
+
+static mm_status run(int p, int c, mm_rule rule, bool consistent_only, uint64_t stop_after,
+                     bool keep, mm_tree *t, mm_optimal_report *r, mm_diag *d)
+{
+    mm_game g;
+    if (mm_game_init(&g, p, c, true, d))
+        return MM_ERR_USAGE;
+    mm_compile_opts o;
+    mm_compile_opts_init(&o);
+    o.rule = rule;
+    o.consistent_only = consistent_only;
+    o.threads = 1;
+    o.cache_mb = 16;
+    o.checkpoint = path;
+    o.stop_after = stop_after;
+    o.keep_checkpoint = keep;
+    o.report = r;
+    o.progress = on_progress;
+    resumed_at_start = UINT64_MAX;
+    mm_diag_clear(d);
+    mm_status st = mm_compile(&g, &o, t, d);
+    if (!st && mm_tree_check(t, &g, d)) {
+        FAIL("MM(%d,%d) %s: tree check: %s", p, c, mm_rule_name(rule), d->msg);
+        st = MM_ERR_CHECK;
+    }
+    mm_game_release(&g);
+    return st;
+}
+
+/* A stopped MM(4,4) optimal search's checkpoint, as checkpoint.md says. */
+static void layout(void)
+{
+    mm_tree t;
+    mm_optimal_report r;
+    mm_diag d;
+    remove(path);
+    if (run(4, 4, MM_RULE_OPTIMAL, false, 100, false, &t, &r, &d)) {
+        FAIL("stopped run: %s", d.msg);
+        return;
+    }
+    mm_tree_release(&t);
+    size_t len;
+    unsigned char *b = slurp(path, &len);
+    static const unsigned char head[] = {0x89, 'M', 'M', 'C', '\r', '\n', 0x1a, '\n', 3, 4, 4,
+                                         1,    0,   32,  0,   0};
+    uint64_t count = len >= 52 ? le(b + len - 12, 8) : 0;
+    if (r.proven || len < 52 || memcmp(b, head, sizeof head) || len != 52 + 32 * count ||
+        !count || le(b + len - 4, 4) != crc32_bitwise(b, len - 4))
+        FAIL("checkpoint layout: %zu bytes, %llu entries, proven %d", len,
+             (unsigned long long)count, r.proven);
+    for (uint64_t i = 0; i < count; i++) {
+        const unsigned char *e = b + 40 + 32 * i;
+        uint64_t meta = le(e + 16, 8);
+        uint32_t n = (uint32_t)le(e + 28, 4), q = (uint32_t)le(e + 24, 4);
+        if (n < 3 || n > 256 || (q >= 256 && q != 0xFFFFFFFFu) || (meta >> 54 & 3) ||
+            (meta >> 56 & 63) != 63)
+            FAIL("checkpoint entry %llu: %u codes, guess %u, meta %016llx",
+                 (unsigned long long)i, n, q, (unsigned long long)meta);
+    }
+    free(b);
+    /* resumed: says so at the start, proves, removes the checkpoint */
+    if (run(4, 4, MM_RULE_OPTIMAL, false, 0, false, &t, &r, &d) || !r.proven ||
+        r.resumed != count || resumed_at_start != count || !access(path, F_OK))
+        FAIL("resumed: %s proven %d, resumed %llu (at the start %llu) of %llu, checkpoint %s",
+             d.msg, r.proven, (unsigned long long)r.resumed,
+             (unsigned long long)resumed_at_start, (unsigned long long)count,
+             access(path, F_OK) ? "removed" : "left");
+    else
+        mm_tree_release(&t);
+    /* kept when asked */
+    if (run(4, 4, MM_RULE_OPTIMAL, false, 0, true, &t, &r, &d) || access(path, F_OK))
+        FAIL("--keep-checkpoint: %s", access(path, F_OK) ? "removed" : d.msg);
+    else
+        mm_tree_release(&t);
+    printf("layout: %llu entries of a stopped search, as documented; resumed, proven, "
+           "removed (or kept)\n", (unsigned long long)count);
+}
+
+/* The checkpoint file holds b; the MM(4,4) optimal run refuses it with a
+ * message containing want, and leaves it as it was. */
+static void refused(const unsigned char *b, size_t len, const char *want, const char *what)
+{
+    spill(path, b, len);
+    mm_tree t;
+    mm_optimal_report r;
+    mm_diag d;
+    mm_status st = run(4, 4, MM_RULE_OPTIMAL, false, 0, false, &t, &r, &d);
+    size_t after;
+    unsigned char *a = slurp(path, &after);
+    if (!st) {
+        FAIL("%s: accepted (%llu sets resumed)", what, (unsigned long long)r.resumed);
+        mm_tree_release(&t);
+    } else if (!strstr(d.msg, want) || strcmp(d.file, path)) {
+        FAIL("%s: '%s: %s', want '%s'", what, d.file, d.msg, want);
+    } else if (after != len || memcmp(a, b, len)) {
+        FAIL("%s: the refused file changed", what);
+    } else {
+        printf("%-34s refused: %s\n", what, d.msg);
+    }
+    free(a);
+}
+
+/* A checkpoint of another search. */
+static unsigned char *other(int p, int c, mm_rule rule, bool cons, size_t *len)
+{
+    mm_tree t;
+    mm_optimal_report r;
+    mm_diag d;
+    remove(path);
+    if (run(p, c, rule, cons, 0, true, &t, &r, &d))
+        FAIL("MM(%d,%d) %s: %s", p, c, mm_rule_name(rule), d.msg);
+    else
+        mm_tree_release(&t);
+    return slurp(path, len);
+}
+
+static void refusals(void)
+{
+    size_t len, n;
+    unsigned char *good = other(4, 4, MM_RULE_OPTIMAL, false, &len);
+    unsigned char *b = malloc(len + 64);
+    memcpy(b, good, len);
+    b[100] ^= 1;
+    refused(b, len, "damaged", "a flipped bit");
+    static const size_t cuts[] = {0, 5, 8, 20, 51};
+    for (size_t i = 0; i < sizeof cuts / sizeof *cuts; i++)
+        refused(good, cuts[i], cuts[i] < 8 ? "not an mmtree checkpoint" : "truncated",
+                "truncated before the entries");
+    refused(good, len - 1, "damaged", "truncated by a byte");
+    refused(good, len - 32, "damaged", "truncated by an entry");
+    memcpy(b, good, len);
+    b[8] = 4;
+    refused(b, len, "version 4", "a newer version");
+    memcpy(b, good, len);
+    b[len - 12] ^= 1;   /* the count, checksum fixed */
+    fix_crc(b, len);
+    refused(b, len, "entries, its length", "a wrong count");
+    memcpy(b, good, len);
+    b[40 + 28] = 2;   /* an entry of 2 codes */
+    b[40 + 29] = b[40 + 30] = b[40 + 31] = 0;
+    fix_crc(b, len);
+    refused(b, len, "entry of 2 codes", "an entry of 2 codes");
+    memcpy(b, good, len);
+    b[40 + 23] = (unsigned char)((b[40 + 23] & 0x3f) | 0x80);   /* CANON, not EXACT */
+    fix_crc(b, len);
+    refused(b, len, "bad checkpoint entry", "a canonical guess of no value");
+    memcpy(b, good, len);
+    b[15] = 1;
+    fix_crc(b, len);
+    refused(b, len, "unknown layout", "a reserved field set");
+    memcpy(b, good, len);
+    b[14] = 5;
+    fix_crc(b, len);
+    refused(b, len, "within 5 guesses, not 0", "another depth cap");
+    memcpy(b, good, len);
+    b[33] ^= 1;
+    fix_crc(b, len);
+    refused(b, len, "another position", "another position");
+    static const char v2[] = "\x89MMOPT\r\n\x1a\nmmtree optimal 2 pegs 4 colors 4\n";
+    refused((const unsigned char *)v2, sizeof v2 - 1, "older version (2)", "the old format");
+    free(good);
+    good = other(3, 4, MM_RULE_OPTIMAL, false, &n);
+    refused(good, n, "of MM(3,4) optimal, not of MM(4,4) optimal", "another game");
+    free(good);
+    good = other(4, 4, MM_RULE_OPTIMAL_WORST, false, &n);
+    refused(good, n, "of MM(4,4) optimal-worst, not", "another rule");
+    free(good);
+    good = other(4, 4, MM_RULE_OPTIMAL, true, &n);
+    refused(good, n, "optimal consistent-only, not", "--consistent-only");
+    free(good);
+    free(b);
+}
+
+/* Not a regular file: refused, whatever it holds. */
+static void not_files(void)
+{
+    mm_tree t;
+    mm_optimal_report r;
+    mm_diag d;
+    remove(path);
+    mkdir(path, 0700);
+    if (!run(4, 4, MM_RULE_OPTIMAL, false, 0, false, &t, &r, &d))
+        FAIL("a directory as the checkpoint: accepted");
+    else
+        printf("%-34s refused: %s\n", "a directory", d.msg);
+    rmdir(path);
+    if (mkfifo(path, 0600) == 0) {
+        if (!run(4, 4, MM_RULE_OPTIMAL, false, 0, false, &t, &r, &d) ||
+            !strstr(d.msg, "not a regular file"))
+            FAIL("a FIFO as the checkpoint: %s", d.msg);
+        else
+            printf("%-34s refused: %s\n", "a FIFO", d.msg);
+        remove(path);
+    }
+}
+
+/* The final save fails (its directory went away): the tree all the same. */
+static void save_fails(void)
+{
+    mm_tree t;
+    mm_optimal_report r;
+    mm_diag d;
+    remove(path);
+    remove_dir_at_start = true;
+    mm_status st = run(4, 4, MM_RULE_OPTIMAL, false, 50, false, &t, &r, &d);
+    if (st || r.proven || !r.checkpoint_failed || !strstr(d.msg, "cannot"))
+        FAIL("the final save fails: status %d, proven %d, failed %d, '%s'", (int)st, r.proven,
+             r.checkpoint_failed, d.msg);
+    else
+        printf("%-34s the tree, and: %s\n", "the final save fails", d.msg);
+    if (!st)
+        mm_tree_release(&t);
+    /* and with no directory at all, the run is refused before it starts */
+    st = run(4, 4, MM_RULE_OPTIMAL, false, 0, false, &t, &r, &d);
+    if (!st) {
+        FAIL("a checkpoint in no directory: accepted");
+        mm_tree_release(&t);
+    } else {
+        printf("%-34s refused: %s\n", "a checkpoint in no directory", d.msg);
+    }
+    mkdir(dir, 0700);
+}
+
+int main(void)
+{
+    if (!mkdtemp(dir)) {
+        perror("mkdtemp");
+        return 1;
+    }
+    snprintf(path, sizeof path, "%s/c.ckpt", dir);
+    layout();
+    refusals();
+    not_files();
+    save_fails();
+    remove(path);
+    rmdir(dir);
+    if (failures)
+        fprintf(stderr, "%d failures\n", failures);
+    return failures ? 1 : 0;
+}
