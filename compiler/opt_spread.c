@@ -964,11 +964,17 @@ mm_status opt_compile_spread(const mm_game *g, const mm_compile_opts *o, const o
     sp.biggest = so && so->biggest;
     sp.d = d;
     int n = link->n > 0 ? link->n : 1;
-    /* Sets of more codes than this are expanded here, not sent: a few
-     * units a worker from the first level's parts (MM(4,7): 150 for two
-     * workers), never below what the scoring of small sets covers. */
-    uint32_t split = g->ncodes / (8 * (uint32_t)n);
-    sp.st.split = so && so->split ? so->split : split < 4 * SMALL_SET ? 4 * SMALL_SET : split;
+    /* Sets of more codes than this are expanded here, not sent.  Finer
+     * units balance better but cost more: each starts with a budget its
+     * siblings running beside it have not tightened yet, and in a table
+     * of its own worker's.  A first guess has 14 to 35 parts, enough
+     * for a few workers: two workers solved MM(4,8) in 4.2 s with the
+     * root's parts alone (45 units), in 6.1 s expanding sets of more
+     * than 512 codes (3112 units).  So sets above twice the game's share
+     * of a worker, never below what the scoring of small sets covers. */
+    uint64_t split = 2 * (uint64_t)g->ncodes / (uint32_t)n;
+    sp.st.split = so && so->split ? so->split
+                  : split < 4 * SMALL_SET ? 4 * SMALL_SET : (uint32_t)split;
     sp.cur = calloc((size_t)n, sizeof *sp.cur);
     sp.bcur = malloc((size_t)n * sizeof *sp.bcur);
     sp.busy = calloc((size_t)n, sizeof *sp.busy);

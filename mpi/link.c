@@ -29,7 +29,14 @@ enum { TAG_TASK = 1, TAG_SIGNAL, TAG_QUIT, TAG_RESULT };
 #define HEAD_TASK 5
 #define HEAD_RESULT 8
 #define FACT_WORDS 5
-#define WAIT_STEP 0.0005   /* seconds between looks while waiting */
+/* Seconds between looks for a message.  A worker without a task looks
+ * often (its next task is what it waits for), one with a task seldom
+ * (only a tighter limit or a cancellation can come); rank 0 in between.
+ * Units of a millisecond on MM(4,7) kept the second rank idle half the
+ * time with 0.5 ms; looking every 0.1 ms costs rank 0 a few % of a core. */
+#define WAIT_RANK0 0.0002
+#define WAIT_IDLE 0.0001
+#define WAIT_BUSY 0.001
 
 static double now(void)
 {
@@ -216,7 +223,7 @@ static int link_poll(void *arg, double wait, int *r, oresult *res, mm_diag *d)
         double left = end - now();
         if (left <= 0)
             return 0;
-        pause_for(l->bell, seen, left < WAIT_STEP ? left : WAIT_STEP);
+        pause_for(l->bell, seen, left < WAIT_RANK0 ? left : WAIT_RANK0);
     }
 }
 
@@ -269,6 +276,7 @@ void mpi_worker(const mm_game *g, const mm_compile_opts *o, int threads)
     size_t cap = 0, ocap = 0;
     ounit_bell *bell = ounit_bell_new();
     ounit *u = NULL;
+    bool busy = false;
     if (bell)
         (void)ounit_new(g, o, threads, bell, &u);
     for (;;) {
@@ -282,7 +290,7 @@ void mpi_worker(const mm_game *g, const mm_compile_opts *o, int threads)
             if (!u || !read_task(buf, n, &t))
                 refuse(&sent, &out, &ocap, n > 0 ? buf[0] : 0);
             else
-                ounit_start(u, &t);
+                ounit_start(u, &t), busy = true;
         } else if (n == 2 && tag == TAG_SIGNAL && u) {
             ounit_signal(u, buf[0], buf[1]);
         }
@@ -290,8 +298,9 @@ void mpi_worker(const mm_game *g, const mm_compile_opts *o, int threads)
         if (u && ounit_poll(u, &r)) {
             send_result(&sent, &out, &ocap, &r);
             oresult_release(&r);
+            busy = false;
         } else if (n < 0) {
-            pause_for(bell, seen, WAIT_STEP);
+            pause_for(bell, seen, busy ? WAIT_BUSY : WAIT_IDLE);
         }
     }
     ounit_free(u);

@@ -38,7 +38,7 @@ static const char mpi_help[] =
     "      --checkpoint-every S  seconds between checkpoints (default 600)\n"
     "      --split N         rank 0 expands sets of more than N codes into\n"
     "                        their guesses rather than hand them out (default:\n"
-    "                        the game's codes / 8 a rank, at least 128)\n"
+    "                        twice the game's codes / ranks, at least 128)\n"
     "  -h, --help            this text\n"
     "\n"
     "Progress and a one-line summary come from rank 0; an error in any rank\n"
