@@ -79,6 +79,11 @@ mm_format mm_format_detect(const unsigned char *buf, size_t len)
      * and the binary reader says what is wrong with a damaged signature. */
     if (len >= 1 && buf[0] == 0x89)
         return MM_FMT_BIN;
+    /* UTF-16, with a byte order mark or starting with '<': XML, the one
+     * format that may be in it (the XML reader decodes it). */
+    if (len >= 2 && ((buf[0] == 0xFF && buf[1] == 0xFE) || (buf[0] == 0xFE && buf[1] == 0xFF) ||
+                     (buf[0] == '<' && buf[1] == 0) || (buf[0] == 0 && buf[1] == '<')))
+        return MM_FMT_XML;
     size_t i = 0;
     if (len >= 3 && !memcmp(buf, "\xEF\xBB\xBF", 3))
         i = 3;

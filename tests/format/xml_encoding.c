@@ -100,15 +100,15 @@ static unsigned char *latin1(const char *s, size_t *len)
 
 static mm_tree want;
 
-/* Read buf: it must give the tree of want, or fail with a message
- * containing msg at line:col. */
+/* Read buf, its format detected: it must give the tree of want, or fail
+ * with a message containing msg at line:col. */
 static void expect(const char *label, const unsigned char *buf, size_t len, const char *msg,
                    unsigned long line, unsigned long col)
 {
     mm_tree t;
     mm_diag d;
     mm_diag_clear(&d);
-    mm_status st = mm_tree_read_mem(label, buf, len, MM_FMT_XML, 0, &t, &d);
+    mm_status st = mm_tree_read_mem(label, buf, len, MM_FMT_AUTO, 0, &t, &d);
     if (!msg) {
         if (st)
             FAIL("%s: %lu:%lu %s", label, d.line, d.col, d.msg);
