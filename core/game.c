@@ -99,6 +99,42 @@ static void fill_code(mm_game *g, mm_code x, const int *pegs)
     }
 }
 
+/* The code after peg[] in lexical order; false after the last.  Without
+ * repetition the next colour free at the rightmost peg that has one, then
+ * the smallest free colours after it: work in proportion to the codes,
+ * not to colors^pegs (MM(8,9) without repetition has 362880 codes and
+ * 43 million tuples). */
+static bool next_code(int *peg, int pegs, int colors, bool repeat)
+{
+    if (repeat) {
+        int i = pegs - 1;
+        while (i >= 0 && ++peg[i] == colors)
+            peg[i--] = 0;
+        return i >= 0;
+    }
+    unsigned used = 0;
+    for (int i = 0; i < pegs; i++)
+        used |= 1u << peg[i];
+    for (int i = pegs - 1; i >= 0; i--) {
+        used &= ~(1u << peg[i]);
+        int k = peg[i] + 1;
+        while (k < colors && (used >> k & 1u))
+            k++;
+        if (k == colors)
+            continue;
+        peg[i] = k;
+        used |= 1u << k;
+        for (int j = i + 1, c = 0; j < pegs; j++) {
+            while (used >> c & 1u)
+                c++;
+            peg[j] = c;
+            used |= 1u << c;
+        }
+        return true;
+    }
+    return false;
+}
+
 mm_status mm_game_init(mm_game *g, int pegs, int colors, bool repeat,
                        mm_diag *d)
 {
@@ -147,27 +183,14 @@ mm_status mm_game_init(mm_game *g, int pegs, int colors, bool repeat,
         return mm_diag_set(d, MM_ERR_NOMEM, "out of memory for %llu codes",
                            (unsigned long long)n);
     }
-    /* Enumerate in lexical order: an odometer over the pegs, skipping
-     * tuples with a repeat when the game forbids them. */
+    /* Enumerate in lexical order, the first code 11..1 or 12..p. */
     int peg[MM_MAX_PEGS] = {0};
+    for (int i = 0; i < pegs && !repeat; i++)
+        peg[i] = i;
     mm_code x = 0;
-    for (;;) {
-        bool ok = true;
-        if (!repeat) {
-            unsigned used = 0;
-            for (int i = 0; i < pegs && ok; i++) {
-                ok = !(used >> peg[i] & 1u);
-                used |= 1u << peg[i];
-            }
-        }
-        if (ok)
-            fill_code(g, x++, peg);
-        int i = pegs - 1;
-        while (i >= 0 && ++peg[i] == colors)
-            peg[i--] = 0;
-        if (i < 0)
-            break;
-    }
+    do
+        fill_code(g, x++, peg);
+    while (next_code(peg, pegs, colors, repeat));
     return MM_OK;
 }
 

@@ -458,6 +458,15 @@ static void bracket_cases(void)
         &(want){MM_ERR_INPUT, "1048576(11111) states 1048576 codes; with 5 pegs this form "
                 "holds at most 21", 2, 1, 1, 0, 0, budget_mb(t.len, 0, 1, false)});
     t.len = 0;
+    /* MM(8,9) without repetition: 362880 codes among 43 million tuples,
+     * set up in proportion to the codes (the fuzzer found the tuples:
+     * 10 s under the sanitizers). */
+    add(&t, "# mmtree pegs=8 colors=9 repeat=no\n90(12345678: 1,2,0)\n");
+    one("bracket, lenient: MM(8,9) without repetition", t.p, t.len, MM_READ_LENIENT,
+        &(want){MM_ERR_INPUT, "90(12345678: ...) writes 3 slots; for 8 pegs knuth notation "
+                "writes 45, irving 44", 2, 1, 10, 0, 362880,
+                budget_mb(t.len, 362880, 10, false)});
+    t.len = 0;
     /* Names that double: refused at the second use, expanded never. */
     doubling_names(&t);
     one("bracket, lenient: doubling names", t.p, t.len, MM_READ_LENIENT,
