@@ -191,7 +191,8 @@ static int pegs_changed(const mm_game *g, mm_code a, mm_code b)
 
 /* Does guess x split the n codes gathered in spos/socc as w wants?
  * *work counts the codes scored (a candidate is dropped at the first
- * part that overflows).  The scoring is mm_game_score's, on bits laid out
+ * part that overflows), to which the search adds a step for each guess
+ * it passes over.  The scoring is mm_game_score's, on bits laid out
  * one after the other rather than fetched code by code. */
 static bool splits_as(const verifier *v, mm_code x, uint32_t n, const wish *w, bool *can,
                       uint64_t *work)
@@ -237,6 +238,8 @@ typedef struct near_iter {
     int d;                    /* pegs changed */
     unsigned mask;            /* which: d bits of p */
     int off[MM_MAX_PEGS];     /* colour offset 1..c-1 of each peg in mask */
+    uint64_t steps;           /* tuples made, codes or not (a game without
+                                 repetition has up to 120 a code) */
 } near_iter;
 
 static void near_init(near_iter *it, const mm_game *g, mm_code from)
@@ -288,6 +291,7 @@ static mm_code near_next(near_iter *it)
     }
     while (near_step(it)) {
         int pegs[MM_MAX_PEGS];
+        it->steps++;
         for (int i = 0; i < g->pegs; i++)
             pegs[i] = it->mask >> i & 1u ? (it->base[i] + it->off[i]) % g->colors : it->base[i];
         mm_code x = mm_game_index(g, pegs);
@@ -325,11 +329,16 @@ static void suggest(verifier *v, mm_problem *p, uint32_t lo, uint32_t hi, const 
     near_iter it;
     near_init(&it, g, p->code);
     for (mm_code x; (x = near_next(&it)) != MM_NO_CODE;) {
-        if (inside && !(v->member[x >> 6] >> (x & 63) & 1u))
-            continue;
+        /* Tuples that are no code, and codes not tried, cost a step. */
+        *work += it.steps;
+        it.steps = 0;
         if (*work >= stop) {
             p->partial = true;
             break;
+        }
+        if (inside && !(v->member[x >> 6] >> (x & 63) & 1u)) {
+            (*work)++;
+            continue;
         }
         bool can;
         p->ntried++;

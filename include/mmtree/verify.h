@@ -155,7 +155,8 @@ typedef struct mm_verify_report {
      * and the same numbers as mm_tree_stats). */
     mm_stats stats;
     uint64_t found;          /* codes truly found */
-    uint64_t suggest_work;   /* codes scored by the suggestion searches */
+    uint64_t suggest_work;   /* codes scored by the suggestion searches,
+                                and guesses they passed over */
     mm_paths paths;
     const mm_game *g;
 } mm_verify_report;
