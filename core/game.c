@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "split.h"
+
 static const char color_chars_wide[] = "0123456789abcdef";
 
 uint64_t mm_game_count(int pegs, int colors, bool repeat)
@@ -203,20 +205,34 @@ void mm_game_release(mm_game *g)
     memset(g, 0, sizeof *g);
 }
 
-void mm_game_split(const mm_game *g, mm_code guess, const mm_code *in,
-                   uint32_t n, mm_code *out, uint8_t *slot,
-                   uint32_t cnt[MM_MAX_REPLIES], uint32_t start[MM_MAX_REPLIES])
+uint64_t game_split(const mm_game *g, mm_code guess, const mm_code *in, uint32_t n,
+                    mm_code *out, uint8_t *slot, uint32_t cnt[MM_MAX_REPLIES],
+                    uint32_t start[MM_MAX_REPLIES], uint32_t base)
 {
     uint32_t pos[MM_MAX_REPLIES], acc = 0;
+    uint64_t parts = 0;
     memset(cnt, 0, MM_MAX_REPLIES * sizeof *cnt);
-    for (uint32_t i = 0; i < n; i++)
-        cnt[slot[i] = (uint8_t)mm_game_score(g, guess, in[i])]++;
+    for (uint32_t i = 0; i < n; i++) {
+        int s = mm_game_score(g, guess, in[i]);
+        cnt[s]++;
+        slot[i] = (uint8_t)s;
+        parts |= UINT64_C(1) << s;
+    }
     for (int s = 0; s < g->nreplies; s++) {
-        start[s] = pos[s] = acc;
+        pos[s] = acc;
+        start[s] = base + acc;
         acc += cnt[s];
     }
     for (uint32_t i = 0; i < n; i++)
         out[pos[slot[i]]++] = in[i];
+    return parts;
+}
+
+void mm_game_split(const mm_game *g, mm_code guess, const mm_code *in,
+                   uint32_t n, mm_code *out, uint8_t *slot,
+                   uint32_t cnt[MM_MAX_REPLIES], uint32_t start[MM_MAX_REPLIES])
+{
+    game_split(g, guess, in, n, out, slot, cnt, start, 0);
 }
 
 mm_status mm_code_parse(const mm_game *g, const char *s, size_t len,

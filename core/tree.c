@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "mmtree/query.h"
+#include "walk.h"
 
 void mm_tree_init(mm_tree *t, int pegs, int colors, bool repeat)
 {
@@ -174,102 +175,82 @@ static mm_status node_error(const mm_tree *t, const mm_game *g, mm_diag *d,
     return mm_diag_set(d, MM_ERR_INPUT, "node %u%s", i, body);
 }
 
-/* Codes of a node are a contiguous range of one array; the node's guess
- * partitions the range in place (counting sort by slot), and each child
- * takes its sub-range.  O(codes x depth) time, O(codes + nodes) space. */
-typedef struct check_item {
-    uint32_t node, lo, hi, depth;
-} check_item;
+/* One node of the check, whose true codes are those of it: its guess and
+ * count, then the parts its guess makes (into *pt) against its flag and
+ * its children's slots. */
+static mm_status check_node(const mm_tree *t, walk *w, const walk_item *it,
+                            walk_parts *pt, mm_diag *d)
+{
+    const mm_game *g = w->g;
+    const mm_node *nd = &t->nodes[it->node];
+    uint32_t size = it->hi - it->lo;
+    if (nd->guess >= g->ncodes)
+        return node_error(t, g, d, it->node, false, ": guess %u is not a code", nd->guess);
+    if (nd->count != size)
+        return node_error(t, g, d, it->node, true, ": states %u codes, %u are possible",
+                          nd->count, size);
+    walk_split(w, it, nd->guess, pt);
+    bool consistent = pt->cnt[g->win] != 0;
+    if (consistent != !!(nd->flags & MM_NODE_CONSISTENT))
+        return node_error(t, g, d, it->node, true, ": marked %s but it %s be the code",
+                          consistent ? "inconsistent" : "consistent",
+                          consistent ? "can" : "cannot");
+    if (pt->replies != nd->replies)
+        return node_error(t, g, d, it->node, true,
+                          ": its children are not the parts of its codes");
+    return MM_OK;
+}
 
+/* The children of a checked node: in range, and each reached from it
+ * alone. */
+static mm_status check_children(const mm_tree *t, const mm_game *g, uint8_t *seen,
+                                const walk_item *it, mm_diag *d)
+{
+    const mm_node *nd = &t->nodes[it->node];
+    uint32_t k = (uint32_t)mm_tree_nchildren(t, it->node);
+    if (nd->child == MM_NO_NODE || nd->child > t->nnodes || k > t->nnodes - nd->child)
+        return node_error(t, g, d, it->node, false, ": children out of range");
+    for (uint32_t c = 0; c < k; c++) {
+        if (seen[nd->child + c])
+            return node_error(t, g, d, nd->child + c, false, " is reached twice");
+        seen[nd->child + c] = 1;
+    }
+    return MM_OK;
+}
+
+/* The true codes followed down the tree (core/walk.h): O(codes x depth)
+ * time, O(codes + nodes) space. */
 mm_status mm_tree_check(const mm_tree *t, const mm_game *g, mm_diag *d)
 {
-    mm_status st = MM_OK;
-    uint32_t n = g->ncodes;
-    mm_code *codes = NULL, *tmp = NULL;
-    uint8_t *seen = NULL, *slot = NULL;
-    check_item *stack = NULL;
-
+    mm_status st;
+    walk w;
     if (t->pegs != g->pegs || t->colors != g->colors || t->repeat != g->repeat)
         return mm_diag_set(d, MM_ERR_INPUT, "tree and game differ");
     if (!t->nnodes)
         return mm_diag_set(d, MM_ERR_INPUT, "tree has no node");
-    codes = malloc((size_t)n * sizeof *codes);
-    tmp = malloc((size_t)n * sizeof *tmp);
-    slot = malloc(n);
-    seen = calloc(t->nnodes, 1);
-    stack = malloc((size_t)t->nnodes * sizeof *stack);
-    if (!codes || !tmp || !slot || !seen || !stack) {
-        st = mm_diag_set(d, MM_ERR_NOMEM, "out of memory checking the tree");
-        goto out;
+    uint8_t *seen = calloc(t->nnodes, 1);
+    if (!seen)
+        return mm_diag_set(d, MM_ERR_NOMEM, "out of memory checking the tree");
+    if ((st = walk_init(&w, g, 0, 0, d))) {
+        free(seen);
+        return st;
     }
-    for (uint32_t i = 0; i < n; i++)
-        codes[i] = i;
-    size_t top = 0;
-    stack[top++] = (check_item){0, 0, n, 1};
     seen[0] = 1;
-    while (top) {
-        check_item it = stack[--top];
+    for (walk_item it; walk_pop(&w, &it);) {
+        walk_parts pt;
         const mm_node *nd = &t->nodes[it.node];
-        uint32_t size = it.hi - it.lo;
-        uint32_t cnt[MM_MAX_REPLIES];
-        if (nd->guess >= n) {
-            st = node_error(t, g, d, it.node, false, ": guess %u is not a code",
-                            nd->guess);
-            goto out;
-        }
-        if (nd->count != size) {
-            st = node_error(t, g, d, it.node, true, ": states %u codes, %u are possible",
-                            nd->count, size);
-            goto out;
-        }
-        uint32_t start[MM_MAX_REPLIES];
-        mm_game_split(g, nd->guess, codes + it.lo, size, tmp + it.lo, slot + it.lo,
-                      cnt, start);
-        memcpy(codes + it.lo, tmp + it.lo, (size_t)size * sizeof *codes);
-        bool consistent = cnt[g->win] != 0;
-        if (consistent != !!(nd->flags & MM_NODE_CONSISTENT)) {
-            st = node_error(t, g, d, it.node, true, ": marked %s but it %s be the code",
-                            consistent ? "inconsistent" : "consistent",
-                            consistent ? "can" : "cannot");
-            goto out;
-        }
-        uint64_t want = 0;
-        for (int s = 0; s < g->nreplies; s++) {
-            start[s] += it.lo;
-            if (cnt[s] && s != g->win)
-                want |= UINT64_C(1) << s;
-        }
-        if (want != nd->replies) {
-            st = node_error(t, g, d, it.node, true,
-                            ": its children are not the parts of its codes");
-            goto out;
-        }
-        if (!want)
+        if ((st = check_node(t, &w, &it, &pt, d)))
+            break;
+        if (!nd->replies)
             continue;
-        int k = __builtin_popcountll(want);
-        if (nd->child == MM_NO_NODE || nd->child > t->nnodes ||
-            (uint32_t)k > t->nnodes - nd->child) {
-            st = node_error(t, g, d, it.node, false, ": children out of range");
-            goto out;
-        }
-        int c = 0;
-        for (int s = 0; s < g->nreplies; s++) {
-            if (!(want >> s & 1u))
-                continue;
-            uint32_t ch = nd->child + (uint32_t)c++;
-            if (seen[ch]) {
-                st = node_error(t, g, d, ch, false, " is reached twice");
-                goto out;
-            }
-            seen[ch] = 1;
-            stack[top++] = (check_item){ch, start[s], start[s] + cnt[s], it.depth + 1};
+        if ((st = check_children(t, g, seen, &it, d)))
+            break;
+        if (!walk_push_children(&w, &it, &pt, nd->replies, nd->child)) {
+            st = mm_diag_set(d, MM_ERR_NOMEM, "out of memory checking the tree");
+            break;
         }
     }
-out:
-    free(codes);
-    free(tmp);
-    free(slot);
+    walk_release(&w);
     free(seen);
-    free(stack);
     return st;
 }
