@@ -11,6 +11,7 @@
 #include "formats.h"
 #include "core/crc32.h"
 #include "core/grow.h"
+#include "core/walk.h"
 
 static const unsigned char bin_signature[8] = {0x89, 'M', 'M', 'T', '\r', '\n', 0x1A, '\n'};
 
@@ -52,60 +53,6 @@ static uint32_t read_le32(const unsigned char *p)
 static int width_below(uint32_t m)
 {
     return m <= 1 ? 0 : 32 - __builtin_clz(m - 1);
-}
-
-/* A node on the walk: its index, its codes codes[lo, hi), its depth. */
-typedef struct bin_item {
-    uint32_t node, lo, hi, depth;
-} bin_item;
-
-/* Each node pushes at most nreplies - 1 children and the depth is bounded,
- * so the walk's stack never holds more than this. */
-#define BIN_STACK_MAX (FMT_MAX_DEPTH * MM_MAX_REPLIES)
-
-/* The scratch of a walk over the tree (encoder and decoder alike): the
- * codes, in ranges that each node splits in place by its guess, and the
- * stack of nodes still to visit, the root first. */
-typedef struct bin_walk {
-    mm_code *codes, *tmp;
-    uint8_t *sc;
-    bin_item *stack;
-    size_t top;
-} bin_walk;
-
-static bool walk_init(bin_walk *w, uint32_t n)
-{
-    w->codes = malloc((size_t)n * sizeof *w->codes);
-    w->tmp = malloc((size_t)n * sizeof *w->tmp);
-    w->sc = malloc(n);
-    w->stack = malloc(BIN_STACK_MAX * sizeof *w->stack);
-    if (!w->codes || !w->tmp || !w->sc || !w->stack)
-        return false;
-    for (uint32_t i = 0; i < n; i++)
-        w->codes[i] = i;
-    w->top = 0;
-    w->stack[w->top++] = (bin_item){0, 0, n, 1};
-    return true;
-}
-
-static void walk_release(bin_walk *w)
-{
-    free(w->codes);
-    free(w->tmp);
-    free(w->sc);
-    free(w->stack);
-}
-
-/* Split the ascending codes[lo, hi) by their reply to guess, stably, so
- * that each part stays ascending; cnt[s] receives the size of the part of
- * slot s and start[s] where it begins. */
-static void walk_split(bin_walk *w, const mm_game *g, mm_code guess, uint32_t lo,
-                       uint32_t hi, uint32_t *cnt, uint32_t *start)
-{
-    mm_game_split(g, guess, w->codes + lo, hi - lo, w->tmp + lo, w->sc + lo, cnt, start);
-    for (int s = 0; s < g->nreplies; s++)
-        start[s] += lo;
-    memcpy(w->codes + lo, w->tmp + lo, (size_t)(hi - lo) * sizeof *w->codes);
 }
 
 /* ------------------------------------------------------------------ */
@@ -188,9 +135,10 @@ static void out_pad(outbuf *o)
         out_bits(o, 0, 8 - o->nacc);
 }
 
-/* Index of the first code of the ascending codes[lo, hi) that is >= x. */
-static uint32_t lower_bound(const mm_code *codes, uint32_t lo, uint32_t hi, mm_code x)
+/* Index of the first code of the ascending codes[0, n) that is >= x. */
+static uint32_t lower_bound(const mm_code *codes, uint32_t n, mm_code x)
 {
+    uint32_t lo = 0, hi = n;
     while (lo < hi) {
         uint32_t mid = lo + (hi - lo) / 2;
         if (codes[mid] < x)
@@ -201,53 +149,54 @@ static uint32_t lower_bound(const mm_code *codes, uint32_t lo, uint32_t hi, mm_c
     return lo;
 }
 
-/* The payload of a tree that passed mm_tree_check; *nodes receives the
- * number of nodes written. */
+/* A node's guess, among its size ascending codes: whether it is one of
+ * them, then its index among them or among the others. */
+static void encode_guess(outbuf *o, const mm_game *g, const mm_code *codes, uint32_t size,
+                         mm_code guess)
+{
+    uint32_t at = lower_bound(codes, size, guess);
+    if (at < size && codes[at] == guess) {
+        out_bits(o, 1, 1);
+        if (size >= 2)
+            out_expgolomb(o, at);
+    } else {
+        out_bits(o, 0, 1);
+        out_bits(o, guess - at, width_below(g->ncodes - size));
+    }
+}
+
+/* The payload of a tree that passed mm_tree_check, in preorder; *nodes
+ * receives the number of nodes written. */
 static mm_status encode_nodes(const mm_tree *t, const mm_game *g, outbuf *o,
                               uint32_t *nodes, mm_diag *d)
 {
-    mm_status st = MM_OK;
-    uint32_t n = g->ncodes, written = 0;
-    bin_walk w;
-    if (!walk_init(&w, n)) {
-        st = mm_diag_set(d, MM_ERR_NOMEM, "out of memory writing the tree");
-        goto out;
-    }
-    mm_code *codes = w.codes;
-    while (w.top) {
-        bin_item it = w.stack[--w.top];
+    mm_status st;
+    uint32_t written = 0;
+    walk w;
+    if ((st = walk_init(&w, g, 0, 0, d)))
+        return st;
+    for (walk_item it; walk_pop(&w, &it);) {
         const mm_node *nd = &t->nodes[it.node];
-        uint32_t size = it.hi - it.lo;
-        uint32_t at = lower_bound(codes, it.lo, it.hi, nd->guess);
+        encode_guess(o, g, walk_codes(&w, &it), it.hi - it.lo, nd->guess);
         written++;
-        if (at < it.hi && codes[at] == nd->guess) {
-            out_bits(o, 1, 1);
-            if (size >= 2)
-                out_expgolomb(o, at - it.lo);
-        } else {
-            out_bits(o, 0, 1);
-            out_bits(o, nd->guess - (at - it.lo), width_below(n - size));
-        }
         if (!nd->replies)
             continue;
         if (it.depth >= FMT_MAX_DEPTH) {
             st = mm_diag_set(d, MM_ERR_LIMIT,
                              "the tree is deeper than %d guesses, the most the "
                              "binary format holds", FMT_MAX_DEPTH);
-            goto out;
+            break;
         }
-        uint32_t cnt[MM_MAX_REPLIES], start[MM_MAX_REPLIES];
-        walk_split(&w, g, nd->guess, it.lo, it.hi, cnt, start);
-        /* Children go on the stack last first, so they come off in slot
-         * order: preorder.  mm_tree_check has matched them to the parts. */
-        for (int s = g->nreplies - 1; s >= 0; s--)
-            if (nd->replies >> s & 1u)
-                w.stack[w.top++] = (bin_item){mm_tree_child(t, it.node, s), start[s],
-                                          start[s] + cnt[s], it.depth + 1};
+        /* mm_tree_check has matched the children to the parts. */
+        walk_parts pt;
+        walk_split(&w, &it, nd->guess, &pt);
+        if (!walk_push_children(&w, &it, &pt, nd->replies, nd->child)) {
+            st = mm_diag_set(d, MM_ERR_NOMEM, "out of memory writing the tree");
+            break;
+        }
     }
     out_pad(o);
     *nodes = written;
-out:
     walk_release(&w);
     return st;
 }
@@ -398,16 +347,16 @@ static mm_status truncated_payload(bin_reader *r)
                              "the payload ends in the middle of a node");
 }
 
-/* The guess of a node whose ascending codes are codes[lo, hi). */
-static mm_status decode_guess(bin_reader *r, const mm_code *codes, uint32_t lo,
-                              uint32_t hi, int64_t at, mm_code *guess)
+/* The guess of a node whose ascending codes are codes[0, size). */
+static mm_status decode_guess(bin_reader *r, const mm_code *codes, uint32_t size,
+                              int64_t at, mm_code *guess)
 {
-    uint32_t size = hi - lo, outside = r->g->ncodes - size, c, v;
+    uint32_t outside = r->g->ncodes - size, c, v;
     if (!br_bits(&r->br, 1, &c))
         return truncated_payload(r);
     if (c) {
         if (size == 1) {
-            *guess = codes[lo];
+            *guess = codes[0];
             return MM_OK;
         }
         int zeros = 0;
@@ -427,7 +376,7 @@ static mm_status decode_guess(bin_reader *r, const mm_code *codes, uint32_t lo,
             return mm_diag_at_offset(r->d, MM_ERR_INPUT, at,
                                      "guess index %u, but only %u codes are possible there",
                                      v, size);
-        *guess = codes[lo + v];
+        *guess = codes[v];
         return MM_OK;
     }
     if (outside == 0)
@@ -440,56 +389,79 @@ static mm_status decode_guess(bin_reader *r, const mm_code *codes, uint32_t lo,
         return mm_diag_at_offset(r->d, MM_ERR_INPUT, at,
                                  "guess index %u, but only %u codes are impossible there",
                                  v, outside);
-    /* The v-th code (from 0) that is not in the ascending codes[lo, hi). */
+    /* The v-th code (from 0) that is not in the ascending codes[0, size). */
     mm_code x = v;
-    for (uint32_t i = lo; i < hi && codes[i] <= x; i++)
+    for (uint32_t i = 0; i < size && codes[i] <= x; i++)
         x++;
     *guess = x;
     return MM_OK;
 }
 
+/* After the last node: as many nodes as declared, no byte left, and the
+ * padding bits zero. */
+static mm_status check_payload_end(bin_reader *r, uint32_t nodes, uint32_t decoded)
+{
+    if (decoded != nodes)
+        return mm_diag_at_offset(r->d, MM_ERR_INPUT, r->base + (int64_t)(r->br.pos / 8),
+                                 "the header declares %u nodes, the tree has %u", nodes,
+                                 decoded);
+    uint64_t used = (r->br.pos + 7) / 8;
+    if (used < r->br.nbits / 8)
+        return mm_diag_at_offset(r->d, MM_ERR_INPUT, r->base + (int64_t)used,
+                                 "%llu payload bytes after the last node",
+                                 (unsigned long long)(r->br.nbits / 8 - used));
+    uint32_t pad;
+    if (br_bits(&r->br, (int)(r->br.nbits - r->br.pos), &pad) && pad)
+        return mm_diag_at_offset(r->d, MM_ERR_INPUT, r->base + (int64_t)used - 1,
+                                 "padding bits after the last node are not zero");
+    return MM_OK;
+}
+
+/* The node of it once its guess is known: its count, flag and children
+ * from the parts its guess makes (refusing a useless guess). */
+static mm_status decode_node(bin_reader *r, mm_tree *t, walk *w, const walk_item *it,
+                             mm_code guess, int64_t at, walk_parts *pt)
+{
+    const mm_game *g = r->g;
+    uint32_t size = it->hi - it->lo;
+    walk_split(w, it, guess, pt);
+    r->cost->nodes++;
+    r->cost->scored += size;
+    if (walk_useless(g, pt, size)) {
+        char code[MM_MAX_PEGS + 1];
+        return mm_diag_at_offset(r->d, MM_ERR_INPUT, at,
+                                 "guess %s cannot be the code and leaves all %u codes in "
+                                 "one part: a useless guess", mm_code_format(g, guess, code),
+                                 size);
+    }
+    mm_node *nd = &t->nodes[it->node];
+    nd->guess = guess;
+    nd->count = size;
+    nd->flags = pt->cnt[g->win] ? MM_NODE_CONSISTENT : 0;
+    nd->replies = pt->replies;
+    return MM_OK;
+}
+
 /* Decode the declared number of nodes in preorder into t (which holds
- * the root), building each node's children from the game. */
+ * the root), following the true codes down (core/walk.h): each node's
+ * children are made from the game as it is decoded, so a file that fails
+ * early costs what it decoded, not what it declared. */
 static mm_status decode_nodes(bin_reader *r, mm_tree *t, uint32_t nodes)
 {
-    mm_status st = MM_OK;
-    const mm_game *g = r->g;
-    uint32_t n = g->ncodes, next = 1;
-    bin_walk w;
-    if (!walk_init(&w, n)) {
-        st = mm_diag_set(r->d, MM_ERR_NOMEM, "out of memory reading the tree");
-        goto out;
-    }
-    mm_code *codes = w.codes;
-    while (w.top) {
-        bin_item it = w.stack[--w.top];
+    mm_status st;
+    uint32_t next = 1;
+    walk w;
+    if ((st = walk_init(&w, r->g, 0, 0, r->d)))
+        return st;
+    for (walk_item it; walk_pop(&w, &it);) {
         int64_t at = r->base + (int64_t)(r->br.pos / 8);
         mm_code guess = 0;
+        walk_parts pt;
         t->where[it.node] = (mm_srcpos){0, 0, at};
-        if ((st = decode_guess(r, codes, it.lo, it.hi, at, &guess)))
+        if ((st = decode_guess(r, walk_codes(&w, &it), it.hi - it.lo, at, &guess)) ||
+            (st = decode_node(r, t, &w, &it, guess, at, &pt)))
             goto out;
-        uint32_t cnt[MM_MAX_REPLIES], start[MM_MAX_REPLIES];
-        walk_split(&w, g, guess, it.lo, it.hi, cnt, start);
-        r->cost->nodes++;
-        r->cost->scored += it.hi - it.lo;
-        uint64_t replies = 0;
-        for (int s = 0; s < g->nreplies; s++)
-            if (cnt[s] && s != g->win)
-                replies |= UINT64_C(1) << s;
-        uint32_t k = (uint32_t)__builtin_popcountll(replies);
-        if (k == 1 && !cnt[g->win]) {
-            char code[MM_MAX_PEGS + 1];
-            st = mm_diag_at_offset(r->d, MM_ERR_INPUT, at,
-                                   "guess %s cannot be the code and leaves all %u codes in "
-                                   "one part: a useless guess", mm_code_format(g, guess, code),
-                                   it.hi - it.lo);
-            goto out;
-        }
-        mm_node *nd = &t->nodes[it.node];
-        nd->guess = guess;
-        nd->count = it.hi - it.lo;
-        nd->flags = cnt[g->win] ? MM_NODE_CONSISTENT : 0;
-        nd->replies = replies;
+        uint32_t k = (uint32_t)__builtin_popcountll(pt.replies), first;
         if (!k)
             continue;
         if (it.depth >= FMT_MAX_DEPTH) {
@@ -503,34 +475,16 @@ static mm_status decode_nodes(bin_reader *r, mm_tree *t, uint32_t nodes)
                                    nodes);
             goto out;
         }
-        /* Nodes are made as they are decoded, so a file that fails early
-         * costs what it decoded, not what it declared. */
-        uint32_t first;
         if ((st = mm_tree_alloc(t, k, &first, r->d)))
             goto out;
         t->nodes[it.node].child = first; /* == next: children go in order */
-        uint32_t c = next + k;
-        for (int s = g->nreplies - 1; s >= 0; s--)
-            if (replies >> s & 1u)
-                w.stack[w.top++] = (bin_item){--c, start[s], start[s] + cnt[s], it.depth + 1};
+        if (!walk_push_children(&w, &it, &pt, pt.replies, first)) {
+            st = mm_diag_set(r->d, MM_ERR_NOMEM, "out of memory reading the tree");
+            goto out;
+        }
         next += k;
     }
-    if (next != nodes) {
-        st = mm_diag_at_offset(r->d, MM_ERR_INPUT, r->base + (int64_t)(r->br.pos / 8),
-                               "the header declares %u nodes, the tree has %u", nodes, next);
-        goto out;
-    }
-    uint64_t used = (r->br.pos + 7) / 8;
-    if (used < r->br.nbits / 8) {
-        st = mm_diag_at_offset(r->d, MM_ERR_INPUT, r->base + (int64_t)used,
-                               "%llu payload bytes after the last node",
-                               (unsigned long long)(r->br.nbits / 8 - used));
-        goto out;
-    }
-    uint32_t pad;
-    if (br_bits(&r->br, (int)(r->br.nbits - r->br.pos), &pad) && pad)
-        st = mm_diag_at_offset(r->d, MM_ERR_INPUT, r->base + (int64_t)used - 1,
-                               "padding bits after the last node are not zero");
+    st = check_payload_end(r, nodes, next);
 out:
     walk_release(&w);
     return st;
