@@ -15,13 +15,12 @@
 #include <string.h>
 
 #include "fmt_common.h"
+#include "core/walk.h"
 
 /* ---- expansion ---- */
 
-typedef struct xitem {
-    uint32_t ast, tn, lo, hi, depth;
-} xitem;
-
+/* The expansion follows the true codes down the tree (core/walk.h); an
+ * item's ref is its node of the syntax tree. */
 typedef struct expander {
     bparser *p;
     const mm_game *g;
@@ -30,28 +29,14 @@ typedef struct expander {
     bool lenient;
     mm_format dialect;
     const bracket_layout *lay;
-    mm_code *codes, *tmp;
-    bvec stack;   /* xitem */
+    walk w;
 } expander;
 
-/* Sort codes[lo, hi) by their reply to y (counting sort); part s is
- * [start[s], start[s] + cnt[s]). */
-static void partition(expander *x, mm_code y, uint32_t lo, uint32_t hi,
-                      uint32_t *cnt, uint32_t *start)
+/* Split the item's codes by their reply to y. */
+static void partition(expander *x, const walk_item *it, mm_code y, walk_parts *pt)
 {
-    const mm_game *g = x->g;
-    x->cost->scored += hi - lo;
-    memset(cnt, 0, MM_MAX_REPLIES * sizeof *cnt);
-    for (uint32_t i = lo; i < hi; i++)
-        cnt[mm_game_score(g, y, x->codes[i])]++;
-    uint32_t acc = lo, pos[MM_MAX_REPLIES];
-    for (int s = 0; s < g->nreplies; s++) {
-        start[s] = pos[s] = acc;
-        acc += cnt[s];
-    }
-    for (uint32_t i = lo; i < hi; i++)
-        x->tmp[pos[mm_game_score(g, y, x->codes[i])]++] = x->codes[i];
-    memcpy(x->codes + lo, x->tmp + lo, (size_t)(hi - lo) * sizeof *x->codes);
+    x->cost->scored += it->hi - it->lo;
+    walk_split(&x->w, it, y, pt);
 }
 
 static mm_status alloc_nodes(expander *x, uint32_t n, uint32_t *first, mm_srcpos w)
@@ -87,12 +72,12 @@ static void set_node(expander *x, uint32_t tn, mm_code guess, uint32_t count, ui
     n->flags = flags;
 }
 
-/* The bare-number convention: guess the first of the 1 or 2 codes of
- * [lo, hi) in lexical order, then the other. */
-static mm_status make_small(expander *x, uint32_t tn, uint32_t lo, uint32_t hi,
+/* The bare-number convention: guess the first of the n = 1 or 2 codes
+ * in lexical order, then the other. */
+static mm_status make_small(expander *x, uint32_t tn, const mm_code *codes, uint32_t n,
                             uint32_t count, uint32_t form)
 {
-    mm_code a = x->codes[lo], b = hi - lo == 2 ? x->codes[lo + 1] : MM_NO_CODE;
+    mm_code a = codes[0], b = n == 2 ? codes[1] : MM_NO_CODE;
     if (b < a) {
         mm_code c = a;
         a = b;
@@ -121,27 +106,15 @@ static uint32_t form_flag(int form)
     }
 }
 
-/* Does y, which cannot be the code, leave all n >= 1 codes in one part?
- * Such a guess learns nothing: the same codes one level deeper. */
-static bool is_useless(const mm_game *g, const uint32_t *cnt, uint32_t n)
-{
-    if (!n || cnt[g->win])
-        return false;
-    for (int s = 0; s < g->nreplies; s++)
-        if (cnt[s])
-            return cnt[s] == n;
-    return false;
-}
-
 /* A useless guess: a strict read fails at once, a lenient one keeps the
  * node as written and expands nothing below it (verify reports it). */
-static mm_status useless(expander *x, const xitem *it, const bnode *a, mm_code y,
+static mm_status useless(expander *x, const walk_item *it, const bnode *a, mm_code y,
                          uint32_t flags)
 {
     char code[MM_MAX_PEGS + 1], buf[64];
     uint32_t n = it->hi - it->lo;
     if (x->lenient) {
-        set_node(x, it->tn, y, a->count, flags | MM_NODE_UNRESOLVED);
+        set_node(x, it->node, y, a->count, flags | MM_NODE_UNRESOLVED);
         return MM_OK;
     }
     return bracket_fail(x->p, MM_ERR_INPUT, a->off,
@@ -151,15 +124,16 @@ static mm_status useless(expander *x, const xitem *it, const bnode *a, mm_code y
 }
 
 /* n(y), n(y*), n(yx): every part after y is expanded by make_small. */
-static mm_status expand_condensed(expander *x, const xitem *it, const bnode *a,
+static mm_status expand_condensed(expander *x, const walk_item *it, const bnode *a,
                                   const bnode *b)
 {
     const mm_game *g = x->g;
     bparser *p = x->p;
-    uint32_t cnt[MM_MAX_REPLIES], start[MM_MAX_REPLIES];
+    walk_parts pt;
+    const uint32_t *cnt = pt.cnt;
     char buf[64], code[MM_MAX_PEGS + 1];
     mm_code y = p->guess[b - NODES(p)];
-    partition(x, y, it->lo, it->hi, cnt, start);
+    partition(x, it, y, &pt);
     bool can = cnt[g->win] != 0;
     uint32_t flags = form_flag(b->form) | (b->star ? MM_NODE_STAR : 0);
     if (x->dialect == MM_FMT_IRVING ? !b->star : can)
@@ -171,7 +145,7 @@ static mm_status expand_condensed(expander *x, const xitem *it, const bnode *a,
                        : bracket_fail(p, MM_ERR_INPUT, b->code,
                               "%s cannot be the code here: irving notation writes %s*", code, code);
     }
-    if (is_useless(g, cnt, it->hi - it->lo))
+    if (walk_useless(g, &pt, it->hi - it->lo))
         return useless(x, it, a, y, flags);
     uint32_t most = b->form == BF_X ? 2 : 1, k = 0;
     uint64_t replies = 0;
@@ -182,7 +156,7 @@ static mm_status expand_condensed(expander *x, const xitem *it, const bnode *a,
             if (x->lenient) {
                 /* Keep the written guess: verify names it and searches
                  * for the guess that was meant. */
-                set_node(x, it->tn, y, a->count, flags | MM_NODE_UNRESOLVED);
+                set_node(x, it->node, y, a->count, flags | MM_NODE_UNRESOLVED);
                 return MM_OK;
             }
             return bracket_fail(p, MM_ERR_INPUT, a->off,
@@ -192,14 +166,14 @@ static mm_status expand_condensed(expander *x, const xitem *it, const bnode *a,
         k++;
         replies |= UINT64_C(1) << s;
     }
-    set_node(x, it->tn, y, a->count, flags);
+    set_node(x, it->node, y, a->count, flags);
     uint32_t c;
-    mm_status st = add_children(x, it->tn, replies, &c);
+    mm_status st = add_children(x, it->node, replies, &c);
     if (st || !replies)
         return st;
     for (int s = 0; s < g->nreplies; s++)
         if (replies >> s & 1u)
-            if ((st = make_small(x, c++, start[s], start[s] + cnt[s], cnt[s],
+            if ((st = make_small(x, c++, walk_part(&x->w, it, &pt, s), cnt[s], cnt[s],
                                  MM_NODE_FORM_IMPLIED)))
                 return st;
     return MM_OK;
@@ -207,18 +181,20 @@ static mm_status expand_condensed(expander *x, const xitem *it, const bnode *a,
 
 /* n(y: ...): a child for every non-zero slot, whose true codes are the
  * part of that reply; the children are pushed for the main loop. */
-static mm_status expand_full(expander *x, const xitem *it, const bnode *a, const bnode *b)
+static mm_status expand_full(expander *x, const walk_item *it, const bnode *a,
+                             const bnode *b)
 {
     const mm_game *g = x->g;
     bparser *p = x->p;
     const uint32_t *kids = KIDS(p);
-    uint32_t cnt[MM_MAX_REPLIES], start[MM_MAX_REPLIES];
+    walk_parts pt;
+    const uint32_t *cnt = pt.cnt;
     char buf[64], code[MM_MAX_PEGS + 1];
     mm_code y = p->guess[b - NODES(p)];
-    partition(x, y, it->lo, it->hi, cnt, start);
+    partition(x, it, y, &pt);
     int last = x->lay->nslots - 1;
     bool said = kids[b->kids + (uint32_t)last] != KID_ZERO, can = cnt[g->win] != 0;
-    if (is_useless(g, cnt, it->hi - it->lo))
+    if (walk_useless(g, &pt, it->hi - it->lo))
         return useless(x, it, a, y, MM_NODE_FORM_FULL | (said ? MM_NODE_CONSISTENT : 0));
     if (!x->lenient && said != can)
         return bracket_fail(p, MM_ERR_INPUT, b->off, "%s: the last slot says %s %s be the code, but it %s",
@@ -237,9 +213,9 @@ static mm_status expand_full(expander *x, const xitem *it, const bnode *a, const
                         bracket_describe(p, a, buf, sizeof buf), g->black[s], g->white[s], cnt[s]);
         }
     }
-    set_node(x, it->tn, y, a->count, MM_NODE_FORM_FULL | (said ? MM_NODE_CONSISTENT : 0));
+    set_node(x, it->node, y, a->count, MM_NODE_FORM_FULL | (said ? MM_NODE_CONSISTENT : 0));
     uint32_t c;
-    mm_status st = add_children(x, it->tn, replies, &c);
+    mm_status st = add_children(x, it->node, replies, &c);
     if (st || !replies)
         return st;
     /* Pushed last slot first, so the walk meets them in text order. */
@@ -248,22 +224,19 @@ static mm_status expand_full(expander *x, const xitem *it, const bnode *a, const
         uint32_t kid = kids[b->kids + (uint32_t)i];
         if (kid == KID_ZERO)
             continue;
-        int s = x->lay->slot[i];
-        xitem *ch = bracket_vec_push(&x->stack, sizeof *ch);
-        if (!ch)
+        if (!walk_push(&x->w, walk_child(it, &pt, x->lay->slot[i], --c, kid)))
             return mm_diag_set(p->d, MM_ERR_NOMEM, "out of memory");
-        *ch = (xitem){kid, --c, start[s], start[s] + cnt[s], it->depth + 1};
     }
     return MM_OK;
 }
 
-static mm_status expand_one(expander *x, const xitem *it)
+static mm_status expand_one(expander *x, const walk_item *it)
 {
     bparser *p = x->p;
-    const bnode *a = &NODES(p)[it->ast], *b = bracket_body_of(p, a);
+    const bnode *a = &NODES(p)[it->ref], *b = bracket_body_of(p, a);
     uint32_t n = it->hi - it->lo;
     char buf[64];
-    x->t->where[it->tn] = bracket_pos(p, a->off);
+    x->t->where[it->node] = bracket_pos(p, a->off);
     /* A condensed form adds the levels of its expansion: n(yx) two. */
     uint32_t below = b->form == BF_X ? 2 : b->form == BF_UNIQUE || (b->form == BF_BARE && n == 2);
     if (it->depth + below > BRACKET_MAX_DEPTH)
@@ -275,8 +248,9 @@ static mm_status expand_one(expander *x, const xitem *it)
     switch (b->form) {
     case BF_BARE:
         if (a->count == n)
-            return make_small(x, it->tn, it->lo, it->hi, a->count, MM_NODE_FORM_BARE);
-        set_node(x, it->tn, MM_NO_CODE, a->count,
+            return make_small(x, it->node, walk_codes(&x->w, it), n, a->count,
+                              MM_NODE_FORM_BARE);
+        set_node(x, it->node, MM_NO_CODE, a->count,
                  MM_NODE_FORM_BARE | MM_NODE_CONSISTENT | MM_NODE_UNRESOLVED);
         return MM_OK;
     case BF_UNIQUE:
@@ -290,27 +264,14 @@ static mm_status expand_one(expander *x, const xitem *it)
 static mm_status expand(expander *x)
 {
     mm_status st;
-    const mm_game *g = x->g;
     uint32_t root;
-    x->codes = malloc((size_t)g->ncodes * sizeof *x->codes);
-    x->tmp = malloc((size_t)g->ncodes * sizeof *x->tmp);
-    if (!x->codes || !x->tmp)
-        return mm_diag_set(x->p->d, MM_ERR_NOMEM, "out of memory for %lu codes",
-                           (unsigned long)g->ncodes);
-    for (uint32_t i = 0; i < g->ncodes; i++)
-        x->codes[i] = i;
     if ((st = mm_tree_track_where(x->t, x->p->d)) ||
-        (st = alloc_nodes(x, 1, &root, (mm_srcpos){0, 0, -1})))
+        (st = alloc_nodes(x, 1, &root, (mm_srcpos){0, 0, -1})) ||
+        (st = walk_init(&x->w, x->g, root, x->p->root, x->p->d)))
         return st;
-    xitem *it = bracket_vec_push(&x->stack, sizeof *it);
-    if (!it)
-        return mm_diag_set(x->p->d, MM_ERR_NOMEM, "out of memory");
-    *it = (xitem){x->p->root, root, 0, g->ncodes, 1};
-    while (x->stack.n) {
-        xitem cur = ((xitem *)x->stack.v)[--x->stack.n];
-        if ((st = expand_one(x, &cur)))
+    for (walk_item it; walk_pop(&x->w, &it);)
+        if ((st = expand_one(x, &it)))
             return st;
-    }
     return MM_OK;
 }
 
@@ -403,9 +364,7 @@ out:
     cost->nodes += p.nodes.n;
     if (st)
         mm_tree_release(t);
-    free(x.codes);
-    free(x.tmp);
-    free(x.stack.v);
+    walk_release(&x.w);
     free(p.guess);
     mm_game_release(&g);
     free(p.lines);
