@@ -2,10 +2,10 @@
  * The verifier: follows the true codes down a tree and compares every
  * statement the tree makes with them (see mm_verify.h).
  *
- * As in mm_tree_check, the codes of a node are a contiguous range of one
- * array, partitioned in place by the node's guess; the walk is depth first
- * with an explicit stack (a file can nest as deep as it has nodes) and
- * visits every node at most once, so time is O(codes x depth + nodes).
+ * The walk is the tree check's (core/walk.h), depth first with an
+ * explicit stack (a file can nest as deep as it has nodes); it visits
+ * every node at most once, so time is O(codes x depth + nodes).  An
+ * item's ref says what its codes mean.
  */
 #include "mmtree/verify.h"
 
@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "core/walk.h"
 
 /* What a node's code range means. */
 enum {
@@ -23,20 +25,13 @@ enum {
                      to compare with; only structure and claims count */
 };
 
-typedef struct walk_item {
-    uint32_t node, lo, hi, depth;
-    int state;
-} walk_item;
-
 typedef struct verifier {
     const mm_tree *t;
     const mm_game *g;
     const mm_verify_opts *o;
     mm_verify_report *r;
     uint64_t cap;             /* of r->problems */
-    mm_code *codes, *tmp;     /* [ncodes] */
-    uint8_t *slot;            /* [ncodes] reply of codes[i] to the guess of
-                                 the node being checked (scored once) */
+    walk w;
     uint32_t *last;           /* [ncodes] node where a code's path ends */
     int8_t *last_slot;        /* [ncodes] and the reply that leads nowhere */
     uint32_t *nclaim, *claim; /* [ncodes] claims, and the first claimant */
@@ -48,7 +43,6 @@ typedef struct verifier {
     uint32_t *order;          /* [nnodes] nodes in the order walked */
     uint32_t norder;
     uint8_t *seen;            /* [nnodes] */
-    walk_item *stack;         /* [nnodes] */
 } verifier;
 
 void mm_verify_opts_init(mm_verify_opts *o)
@@ -301,10 +295,11 @@ static mm_code near_next(near_iter *it)
     return MM_NO_CODE;
 }
 
-/* Search the guesses for those that make w true of codes[lo, hi),
- * nearest the written guess first, within what is left of the budget;
- * keep the nearest MM_VERIFY_SUGGEST_MAX. */
-static void suggest(verifier *v, mm_problem *p, uint32_t lo, uint32_t hi, const wish *w)
+/* Search the guesses for those that make w true of the n codes of a
+ * node, nearest the written guess first, within what is left of the
+ * budget; keep the nearest MM_VERIFY_SUGGEST_MAX. */
+static void suggest(verifier *v, mm_problem *p, const mm_code *codes, uint32_t n,
+                    const wish *w)
 {
     const mm_game *g = v->g;
     int dist[MM_VERIFY_SUGGEST_MAX];
@@ -317,14 +312,14 @@ static void suggest(verifier *v, mm_problem *p, uint32_t lo, uint32_t hi, const 
      * codes: only those are tried. */
     bool inside = w->want ? w->want[g->win] != 0 : w->win == 1;
     p->searched = true;
-    p->ncandidates = inside ? hi - lo : g->ncodes;
+    p->ncandidates = inside ? n : g->ncodes;
     if (inside)
-        for (uint32_t i = lo; i < hi; i++)
-            v->member[v->codes[i] >> 6] |= UINT64_C(1) << (v->codes[i] & 63);
+        for (uint32_t i = 0; i < n; i++)
+            v->member[codes[i] >> 6] |= UINT64_C(1) << (codes[i] & 63);
     size_t words = g->wide ? 2 : 1;
-    for (uint32_t i = lo; i < hi; i++) {
-        memcpy(v->spos + words * (i - lo), g->pos + words * v->codes[i], words * sizeof *v->spos);
-        memcpy(v->socc + words * (i - lo), g->occ + words * v->codes[i], words * sizeof *v->socc);
+    for (uint32_t i = 0; i < n; i++) {
+        memcpy(v->spos + words * i, g->pos + words * codes[i], words * sizeof *v->spos);
+        memcpy(v->socc + words * i, g->occ + words * codes[i], words * sizeof *v->socc);
     }
     near_iter it;
     near_init(&it, g, p->code);
@@ -342,7 +337,7 @@ static void suggest(verifier *v, mm_problem *p, uint32_t lo, uint32_t hi, const 
         }
         bool can;
         p->ntried++;
-        if (!splits_as(v, x, hi - lo, w, &can, work))
+        if (!splits_as(v, x, n, w, &can, work))
             continue;
         p->nsuggest++;
         /* One sort key: the preference, then the distance, then the code. */
@@ -368,8 +363,8 @@ static void suggest(verifier *v, mm_problem *p, uint32_t lo, uint32_t hi, const 
         p->suggest_star = (p->suggest_star & ~(UINT32_C(1) << k)) | (uint32_t)!can << k;
     }
     if (inside)
-        for (uint32_t i = lo; i < hi; i++)
-            v->member[v->codes[i] >> 6] = 0;
+        for (uint32_t i = 0; i < n; i++)
+            v->member[codes[i] >> 6] = 0;
 }
 
 /* ---- the walk ---- */
@@ -407,28 +402,27 @@ static bool children_ok(verifier *v, uint32_t i, bool *oom)
     return false;
 }
 
-/* Record that the codes of a range end their path at node, after reply
- * slot (-1: at the node itself). */
-static void lose(verifier *v, uint32_t lo, uint32_t hi, uint32_t node, int slot)
+/* Record that n codes end their path at node, after reply slot (-1: at
+ * the node itself). */
+static void lose(verifier *v, const mm_code *codes, uint32_t n, uint32_t node, int slot)
 {
-    for (uint32_t i = lo; i < hi; i++) {
-        v->last[v->codes[i]] = node;
-        v->last_slot[v->codes[i]] = (int8_t)slot;
+    for (uint32_t i = 0; i < n; i++) {
+        v->last[codes[i]] = node;
+        v->last_slot[codes[i]] = (int8_t)slot;
     }
 }
 
 /* Push the children of a node, last slot first so the walk is in tree
- * order.  start/cnt give each slot's true codes (NULL: none). */
-static void push_children(verifier *v, size_t *top, walk_item it,
-                          const uint32_t *start, const uint32_t *cnt, bool *oom)
+ * order.  pt gives each slot's true codes (NULL: none). */
+static void push_children(verifier *v, walk_item it, const walk_parts *pt, bool *oom)
 {
     const mm_tree *t = v->t;
     const mm_node *nd = &t->nodes[it.node];
-    uint32_t c = (uint32_t)mm_tree_nchildren(t, it.node);
-    for (int s = v->g->nreplies - 1; s >= 0; s--) {
-        if (!(nd->replies >> s & 1u))
-            continue;
-        uint32_t ch = nd->child + --c;
+    uint32_t ch = nd->child + (uint32_t)mm_tree_nchildren(t, it.node);
+    for (uint64_t left = nd->replies; left;) {
+        int s = 63 - __builtin_clzll(left);
+        left &= ~(UINT64_C(1) << s);
+        ch--;
         if (v->seen[ch]) {
             structure(v, it.node, ch, s, "a child that is also reached from another node", oom);
             continue;
@@ -436,18 +430,30 @@ static void push_children(verifier *v, size_t *top, walk_item it,
         v->seen[ch] = 1;
         v->r->paths.parent[ch] = it.node;
         v->r->paths.slot[ch] = (uint8_t)s;
-        walk_item w = {ch, 0, 0, it.depth + 1, ST_UNREACHED};
-        if (it.state == ST_REACHED) {
-            w.lo = start[s];
-            w.hi = start[s] + cnt[s];
-            w.state = cnt[s] ? ST_REACHED : ST_EMPTY;
-        }
-        v->stack[(*top)++] = w;
+        walk_item w = {ch, ST_UNREACHED, 0, 0, it.depth + 1};
+        if (it.ref == ST_REACHED)
+            w = walk_child(&it, pt, s, ch, pt->cnt[s] ? ST_REACHED : ST_EMPTY);
+        if (!walk_push(&v->w, w))
+            *oom = true;
     }
 }
 
-/* Check one node whose true codes are codes[it.lo, it.hi). */
-static void check_node(verifier *v, size_t *top, walk_item it, bool *oom)
+/* Do the counts the children of a node with valid children state differ
+ * from the parts of its codes (the win aside)? */
+static bool parts_differ(const mm_tree *t, const mm_node *nd, const walk_parts *pt)
+{
+    uint32_t c = nd->child;
+    for (uint64_t left = nd->replies | pt->replies; left; left &= left - 1) {
+        int s = __builtin_ctzll(left);
+        uint32_t stated = nd->replies >> s & 1u ? t->nodes[c++].count : 0;
+        if (stated != pt->cnt[s])
+            return true;
+    }
+    return false;
+}
+
+/* Check one node whose true codes are those of it. */
+static void check_node(verifier *v, walk_item it, bool *oom)
 {
     const mm_tree *t = v->t;
     const mm_game *g = v->g;
@@ -477,10 +483,10 @@ static void check_node(verifier *v, size_t *top, walk_item it, bool *oom)
          * one.  A condensed form states no parts, so its statements are
          * taken to be about other codes. */
         if (!full || parts_sum != size) {
-            lose(v, it.lo, it.hi, n, -1);
-            it.state = ST_UNREACHED;
+            lose(v, walk_codes(&v->w, &it), size, n, -1);
+            it.ref = ST_UNREACHED;
             if (kids)
-                push_children(v, top, it, NULL, NULL, oom);
+                push_children(v, it, NULL, oom);
             return;
         }
     }
@@ -496,48 +502,47 @@ static void check_node(verifier *v, size_t *top, walk_item it, bool *oom)
             (form == MM_NODE_FORM_UNIQUE || form == MM_NODE_FORM_X)) {
             wish w = {NULL, form == MM_NODE_FORM_X ? 2 : 1, nd->flags & MM_NODE_STAR ? 0 : -1,
                       !!(nd->flags & MM_NODE_CONSISTENT)};
-            suggest(v, q, it.lo, it.hi, &w);
+            suggest(v, q, walk_codes(&v->w, &it), size, &w);
         }
-        lose(v, it.lo, it.hi, n, -1);
+        lose(v, walk_codes(&v->w, &it), size, n, -1);
         if (kids) {
-            it.state = ST_UNREACHED;
-            push_children(v, top, it, NULL, NULL, oom);
+            it.ref = ST_UNREACHED;
+            push_children(v, it, NULL, oom);
         }
         return;
     }
 
-    uint32_t cnt[MM_MAX_REPLIES] = {0}, start[MM_MAX_REPLIES];
-    for (uint32_t i = it.lo; i < it.hi; i++)
-        cnt[v->slot[i] = (uint8_t)mm_game_score(g, nd->guess, v->codes[i])]++;
+    walk_parts pt;
+    const uint32_t *cnt = pt.cnt;
+    const mm_code *codes = walk_codes(&v->w, &it);
+    walk_split(&v->w, &it, nd->guess, &pt);
     uint32_t largest = 0;
     int large_slot = -1;
-    for (int s = 0; s < g->nreplies; s++)
-        if (s != g->win && cnt[s] > largest) {
+    for (uint64_t left = pt.replies; left; left &= left - 1) {
+        int s = __builtin_ctzll(left);
+        if (cnt[s] > largest) {
             largest = cnt[s];
             large_slot = s;
         }
+    }
     bool can = cnt[g->win] != 0, says = nd->flags & MM_NODE_CONSISTENT;
 
     /* The children against the parts (and the win against what the node
      * says of its guess).  An unresolved node has no children to compare:
      * its marker problem says why. */
     bool parts_bad = false;
-    if (kids && !(nd->flags & MM_NODE_UNRESOLVED)) {
+    if (kids && !(nd->flags & MM_NODE_UNRESOLVED) && parts_differ(t, nd, &pt)) {
         /* Problems are large: build one only when there is one. */
-        uint32_t stated[MM_MAX_REPLIES];
+        mm_problem p = new_problem(MM_PROBLEM_PARTITION, n, nd->guess);
         for (int s = 0; s < g->nreplies; s++) {
             uint32_t ch = mm_tree_child(t, n, s);
-            stated[s] = s == g->win ? says : ch == MM_NO_NODE ? 0 : t->nodes[ch].count;
-            parts_bad |= s != g->win && stated[s] != cnt[s];
+            p.stated_parts[s] = s == g->win ? says : ch == MM_NO_NODE ? 0 : t->nodes[ch].count;
         }
-        if (parts_bad) {
-            mm_problem p = new_problem(MM_PROBLEM_PARTITION, n, nd->guess);
-            memcpy(p.stated_parts, stated, sizeof stated);
-            memcpy(p.actual_parts, cnt, sizeof cnt);
-            mm_problem *q = add_problem(v, &p, oom);
-            if (q && v->o->suggest)
-                suggest(v, q, it.lo, it.hi, &(wish){q->stated_parts, 0, -1, -1});
-        }
+        memcpy(p.actual_parts, pt.cnt, sizeof pt.cnt);
+        parts_bad = true;
+        mm_problem *q = add_problem(v, &p, oom);
+        if (q && v->o->suggest)
+            suggest(v, q, codes, size, &(wish){q->stated_parts, 0, -1, -1});
     }
     uint32_t form = nd->flags & MM_NODE_FORM_MASK;
     /* A wrong guess makes the win wrong too: that is in the partition.
@@ -555,7 +560,7 @@ static void check_node(verifier *v, size_t *top, walk_item it, bool *oom)
             wish w = {q->stated_parts, 0, -1, -1};
             if (form == MM_NODE_FORM_UNIQUE || form == MM_NODE_FORM_X)
                 w = (wish){NULL, form == MM_NODE_FORM_X ? 2 : 1, says, -1};
-            suggest(v, q, it.lo, it.hi, &w);
+            suggest(v, q, codes, size, &w);
         }
     }
 
@@ -588,19 +593,9 @@ static void check_node(verifier *v, size_t *top, walk_item it, bool *oom)
         mm_problem *q = add_problem(v, &mk, oom);
         if (q && v->o->suggest && (marker == MM_MARKER_UNIQUE ||
                                    (marker == MM_MARKER_X && largest > 2)))
-            suggest(v, q, it.lo, it.hi,
+            suggest(v, q, codes, size,
                     &(wish){NULL, (uint32_t)most, nd->flags & MM_NODE_STAR ? 0 : -1, says});
     }
-
-    /* Partition the codes (counting sort by slot). */
-    uint32_t acc = it.lo, pos[MM_MAX_REPLIES];
-    for (int s = 0; s < g->nreplies; s++) {
-        start[s] = pos[s] = acc;
-        acc += cnt[s];
-    }
-    for (uint32_t i = it.lo; i < it.hi; i++)
-        v->tmp[pos[v->slot[i]]++] = v->codes[i];
-    memcpy(v->codes + it.lo, v->tmp + it.lo, (size_t)size * sizeof *v->codes);
 
     if (can) {
         mm_stats *st = &v->r->stats;
@@ -612,13 +607,14 @@ static void check_node(verifier *v, size_t *top, walk_item it, bool *oom)
         if (says)
             v->found_at[nd->guess] = n;
         else
-            lose(v, start[g->win], start[g->win] + 1, n, g->win);
+            lose(v, walk_part(&v->w, &it, &pt, g->win), 1, n, g->win);
     }
-    for (int s = 0; s < g->nreplies; s++)
-        if (s != g->win && cnt[s] && (!kids || !(nd->replies >> s & 1u)))
-            lose(v, start[s], start[s] + cnt[s], n, s);
+    for (uint64_t left = pt.replies & ~(kids ? nd->replies : 0); left; left &= left - 1) {
+        int s = __builtin_ctzll(left);
+        lose(v, walk_part(&v->w, &it, &pt, s), cnt[s], n, s);
+    }
     if (kids)
-        push_children(v, top, it, start, cnt, oom);
+        push_children(v, it, &pt, oom);
 }
 
 /* Coverage: every code claimed by exactly one node. */
@@ -661,24 +657,21 @@ static void check_coverage(verifier *v, bool *oom)
     }
 }
 
-static mm_status walk(verifier *v, mm_diag *d)
+static mm_status follow(verifier *v, mm_diag *d)
 {
     const mm_tree *t = v->t;
     bool oom = false;
-    size_t top = 0;
     v->seen[0] = 1;
-    v->stack[top++] = (walk_item){0, 0, v->g->ncodes, 1, ST_REACHED};
-    while (top && !oom) {
-        walk_item it = v->stack[--top];
+    for (walk_item it; !oom && walk_pop(&v->w, &it);) {
         v->order[v->norder++] = it.node;
         const mm_node *nd = &t->nodes[it.node];
         if (!(nd->flags & MM_NODE_CONSISTENT))
             v->r->stats.inconsistent++;
-        if (it.state == ST_REACHED) {
-            check_node(v, &top, it, &oom);
+        if (it.ref == ST_REACHED) {
+            check_node(v, it, &oom);
             continue;
         }
-        if (it.state == ST_EMPTY) {
+        if (it.ref == ST_EMPTY) {
             /* Its parent's partition problem says no code comes here;
              * say it at the node too, and check nothing below. */
             mm_problem p = new_problem(MM_PROBLEM_COUNT, it.node, nd->guess);
@@ -687,9 +680,9 @@ static mm_status walk(verifier *v, mm_diag *d)
             p.parts_sum = nd->count;
             add_problem(v, &p, &oom);
         }
-        it.state = ST_UNREACHED;
+        it.ref = ST_UNREACHED;
         if (children_ok(v, it.node, &oom))
-            push_children(v, &top, it, NULL, NULL, &oom);
+            push_children(v, it, NULL, &oom);
     }
     if (!oom)
         check_coverage(v, &oom);
@@ -724,9 +717,8 @@ mm_status mm_tree_verify(const mm_tree *t, const mm_game *g,
     v.o = o;
     v.r = r;
     size_t n = g->ncodes, m = t->nnodes;
-    v.codes = malloc(n * sizeof *v.codes);
-    v.tmp = malloc(n * sizeof *v.tmp);
-    v.slot = malloc(n);
+    if ((st = walk_init(&v.w, g, 0, ST_REACHED, d)))
+        return st;
     v.last = malloc(n * sizeof *v.last);
     v.last_slot = malloc(n);
     v.nclaim = calloc(n, sizeof *v.nclaim);
@@ -740,29 +732,25 @@ mm_status mm_tree_verify(const mm_tree *t, const mm_game *g,
     }
     v.order = malloc(m * sizeof *v.order);
     v.seen = calloc(m, 1);
-    v.stack = malloc(m * sizeof *v.stack);
     r->paths.parent = malloc(m * sizeof *r->paths.parent);
     r->paths.slot = calloc(m, 1);
-    if (!v.codes || !v.tmp || !v.slot || !v.last || !v.last_slot || !v.nclaim || !v.claim || !v.found_at ||
-        !v.order || !v.seen || !v.stack || !r->paths.parent || !r->paths.slot ||
+    if (!v.last || !v.last_slot || !v.nclaim || !v.claim || !v.found_at ||
+        !v.order || !v.seen || !r->paths.parent || !r->paths.slot ||
         (o->suggest && (!v.member || !v.spos || !v.socc))) {
         st = mm_diag_set(d, MM_ERR_NOMEM, "out of memory verifying the tree");
         goto out;
     }
     for (size_t i = 0; i < n; i++) {
-        v.codes[i] = (mm_code)i;
         v.last[i] = 0;
         v.last_slot[i] = -1;
         v.claim[i] = v.found_at[i] = MM_NO_NODE;
     }
     for (size_t i = 0; i < m; i++)
         r->paths.parent[i] = MM_NO_NODE;
-    st = walk(&v, d);
+    st = follow(&v, d);
     r->valid = st == MM_OK && r->nproblems == 0;
 out:
-    free(v.codes);
-    free(v.tmp);
-    free(v.slot);
+    walk_release(&v.w);
     free(v.last);
     free(v.last_slot);
     free(v.nclaim);
@@ -773,7 +761,6 @@ out:
     free(v.socc);
     free(v.order);
     free(v.seen);
-    free(v.stack);
     if (st)
         mm_verify_report_release(r);
     return st;
