@@ -6,7 +6,9 @@
  * the threads of its share of the node.  The tree is the one mmtree
  * build writes, byte for byte.
  */
+#define _GNU_SOURCE   /* sched_getaffinity: the cores mpirun binds a rank to */
 #include <mpi.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,7 +31,8 @@ static const char mpi_help[] =
     "Options: those of mmtree build (see 'mmtree build --help'), with the\n"
     "optimal rules only; the rule is optimal unless -r says otherwise.\n"
     "  -j, --threads N       threads a rank (default: the node's cores shared\n"
-    "                        among its ranks)\n"
+    "                        among its ranks, within the cores mpirun binds\n"
+    "                        it to: with -j, mpirun --bind-to none)\n"
     "      --time-limit S    stop the whole job after S seconds, write the best\n"
     "                        tree found and the proven lower bound (exit 3)\n"
     "      --checkpoint FILE rank 0 saves the search to FILE and resumes from\n"
@@ -110,7 +113,18 @@ static int own_options(int argc, char **argv, mpi_opts *mo, char **args, int *na
     return -1;
 }
 
-/* The node's cores shared among the ranks on it. */
+/* The cores this rank may run on: mpirun binds a rank to one core
+ * unless told otherwise (--bind-to none, --map-by slot:PE=N). */
+static int cores_bound(void)
+{
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set))
+        return 0;
+    return CPU_COUNT(&set);
+}
+
+/* The node's cores shared among the ranks on it, within the cores the
+ * rank is bound to. */
 static int threads_a_rank(void)
 {
     MPI_Comm node;
@@ -122,6 +136,9 @@ static int threads_a_rank(void)
     }
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     long t = cores > local ? cores / local : 1;
+    int bound = cores_bound();
+    if (bound > 0 && t > bound)
+        t = bound;
     return t > 64 ? 64 : (int)t;
 }
 
@@ -179,12 +196,13 @@ static void spread_summary(void *arg, const build_args *a, const mm_game *g, con
                  (unsigned long long)rep->lower);
     fprintf(stderr,
             "mmtree-mpi: MM(%d,%d%s) %s%s: %llu codes, first guess %s, total %llu, expected "
-            "%.4f, worst %d, %s; %d ranks x %d thread%s, %llu sets searched, %llu units, "
+            "%.4f, worst %d, %s; %d rank%s x %d thread%s, %llu sets searched, %llu units, "
             "%.1f KiB sent, %.3f s\n",
             g->pegs, g->colors, g->repeat ? "" : ", no repeat", mm_rule_name(a->o.rule),
             a->o.consistent_only ? " consistent-only" : "", (unsigned long long)s.codes,
             mm_code_format(g, t->nodes[0].guess, code), (unsigned long long)s.total,
-            (double)s.total / (double)s.codes, s.worst, proof, jb->ranks, jb->threads,
+            (double)s.total / (double)s.codes, s.worst, proof, jb->ranks,
+            jb->ranks == 1 ? "" : "s", jb->threads,
             jb->threads == 1 ? "" : "s", (unsigned long long)rep->nodes, (unsigned long long)jb->stats.units,
             (double)jb->bytes / 1024.0, secs);
 }
@@ -208,6 +226,11 @@ static int coordinate(job *jb, int argc, char **argv)
     MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (rc < 0) {
         jb->threads = a.threads > 0 ? (int)a.threads : jb->node_threads;
+        int bound = cores_bound();
+        if (bound > 0 && jb->threads > bound)
+            cli_warning("%d threads a rank, but rank 0 may run on %d core%s only: "
+                        "mpirun --bind-to none, or --map-by slot:PE=%d", jb->threads, bound,
+                        bound == 1 ? "" : "s", jb->threads);
         cli_signals_init();
         rc = build_run(&a, &g, fmt, &h);
         quit(jb);   /* when build_run ended before the search */
