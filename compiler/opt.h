@@ -126,6 +126,8 @@ typedef struct oshared {
     bool no_simd;                /* score with the portable code only */
     bool no_replies;             /* baseline: no table of replies */
     int answers;                 /* replies the game can give */
+    uint32_t small_max;          /* sets up to this size are scored by
+                                    their replies alone (opt_search.c) */
     uint64_t salt;               /* mixes the mode into cache keys */
     uint64_t *r1, *r2;           /* per code random words for set hashes */
     struct slice_guess *gbits; /* per code, for bit-sliced scoring */
@@ -204,7 +206,9 @@ static inline oval opt_part_limit(uint32_t n, const opart *pt, int np, int i,
     return ov_room(rest, bound);
 }
 
-/* Sets of at most this many codes are scored by their replies only. */
+/* Sets of at most this many codes are kept as masks, larger ones
+ * bit-sliced (opt_score.c); sets up to sh->small_max, at least this, are
+ * scored by their replies only. */
 #define SMALL_SET 32
 
 /* A thread's scratch for one level of the search. */

@@ -262,6 +262,7 @@ void opt_score_range(const oshared *sh, olevel *l, uint32_t n, uint32_t from,
                      uint32_t to, bool small)
 {
     const mm_game *g = sh->g;
+    small = small && n <= SMALL_SET;   /* larger: from their histograms */
 #ifdef OPT_AVX2
     bool avx2 = use_avx2 && !sh->no_simd;
     if (small && avx2 && g->pegs <= 4 && g->pegs * g->colors <= 32) {
@@ -292,7 +293,7 @@ bool opt_replies_build(oworker *w, int lv, const mm_code *P, uint32_t n)
 {
     const mm_game *g = w->sh->g;
     oreplies *rt = &w->rt;
-    if (rt->lv >= 0 || n <= SMALL_SET || g->nreplies > 32 || w->sh->no_replies)
+    if (rt->lv >= 0 || n <= w->sh->small_max || g->nreplies > 32 || w->sh->no_replies)
         return false;
     int esize = g->nreplies <= 16 ? 2 : 4;
     uint32_t stride = (g->ncodes + 15) & ~15u;

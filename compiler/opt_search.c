@@ -13,7 +13,7 @@
  * first (they are cheap and leave the exact budget to the big ones), and
  * before any is solved each is raised to its one-guess-ahead bound, which
  * drops most losing guesses without solving anything.  Sets of at most
- * SMALL_SET codes score a guess by its number of replies alone (2m - 1
+ * sh->small_max codes score a guess by its number of replies alone (2m - 1
  * bounds a part of m codes as well as the perfect tree does there).
  *
  * Shortcuts: sets of 1 and 2 codes are solved outright; a guess that
@@ -319,7 +319,7 @@ typedef struct onode {
     oval limit;
     bool ties;
     bool cache;        /* its value goes into the table */
-    bool small;        /* at most SMALL_SET codes: scored by replies */
+    bool small;        /* at most sh->small_max codes: scored by replies */
     bool fixed;        /* the root of a search with a fixed first guess */
     uint64_t h1, h2;   /* its key in the table */
     ozf *z;            /* its zero and free colours */
@@ -750,7 +750,7 @@ static onode node_init(oworker *w, int lv, const ogroup *G, const mm_code *S, ui
     return (onode){.w = w, .l = &w->lv[lv], .lv = lv, .depth = depth, .G = G, .S = S, .n = n,
                    .limit = limit, .ties = ties, .z = z,
                    .cache = sh->use_cache && !(lv == 0 && sh->first != MM_NO_CODE),
-                   .small = n <= SMALL_SET, .minfail = OV_INF, .best = limit + 1,
+                   .small = n <= sh->small_max, .minfail = OV_INF, .best = limit + 1,
                    .best_idx = UINT32_MAX, .best_q = S[0]};
 }
 
@@ -892,6 +892,27 @@ static int feasible_with(onode *nd, const ocand *ci)
     return res;
 }
 
+/* Two guesses are enough for a set of three codes or more when, and only
+ * when, a guess separates them all: one that can be the code and gets a
+ * different reply from each other code, or one that cannot and gets a
+ * different reply from every code.  The consistent candidates are scored
+ * as usual, the others read off the table of replies.  1 yes, 0 no, -1
+ * when there is no table. */
+static int feasible_in_two(onode *nd)
+{
+    oworker *w = nd->w;
+    const oshared *sh = w->sh;
+    if (w->rt.lv < 0 || nd->fixed)
+        return -1;
+    opt_score_range(sh, nd->l, nd->n, 0, nd->ncons, true);
+    for (uint32_t c = 0; c < nd->ncons; c++)
+        if (nd->l->nk[c] == nd->n)
+            return 1;
+    mm_code sep;
+    return !sh->consistent_only && opt_replies_of_set(w, nd->S, nd->n, &sep) >= 0 &&
+           sep != MM_NO_CODE;
+}
+
 int opt_feasible(oworker *w, int lv, const ogroup *G, const mm_code *S,
                  uint32_t n, int depth)
 {
@@ -924,13 +945,21 @@ int opt_feasible(oworker *w, int lv, const ogroup *G, const mm_code *S,
     w->nodes++;
     if (!level_begin(&nd))
         return out_of_memory(w), -1;
-    int64_t nc = feasible_candidates(&nd);
-    if (nc < 0)
-        return out_of_memory(w), -1;
-    int res = 0;
-    for (uint32_t i = 0; i < (uint32_t)nc && !res; i++)
-        if ((res = feasible_with(&nd, &nd.l->ci[i])) < 0)
+    int res = depth == 2 ? feasible_in_two(&nd) : -1;
+    if (res < 0) {
+        int64_t nc = feasible_candidates(&nd);
+        if (nc < 0)
+            return out_of_memory(w), -1;
+        /* the sets below read their replies off a table (opt_score.c) */
+        bool table = n > sh->small_max && nc > 0 && opt_replies_build(w, lv, S, n);
+        res = 0;
+        for (uint32_t i = 0; i < (uint32_t)nc && !res; i++)
+            res = feasible_with(&nd, &nd.l->ci[i]);
+        if (table)
+            opt_replies_drop(w);
+        if (res < 0)
             return -1;
+    }
     node_store(&nd, res ? 0 : OV_INF, res ? OC_EXACT : 0, MM_NO_CODE);
     return res;
 }
