@@ -7,13 +7,23 @@
 #   sh trees/optima/record.sh MMTREE TREE SECONDS THREADS [LOWER]
 #
 # TREE is a binary tree (.mmt) that 'mmtree build --rule optimal...' wrote;
-# SECONDS and THREADS say how long the run took and on how many threads.
+# SECONDS (one number: user + system time) and THREADS say what it took.
 # A tree the search did not prove optimal is recorded as stopped, with its
 # proven lower bound (the total; for optimal-worst, the worst case): from
 # the tree's own provenance when it has one, else LOWER.
 set -eu
 [ $# -ge 4 ] || { sed -n '2,13s/^# \{0,1\}//p' "$0" >&2; exit 2; }
 mmtree=$1 tree=$2 seconds=$3 threads=$4 lower=${5:-}
+# number WHAT VALUE: refuse anything but one decimal number (a run's time
+# taken from a file of two lines once came out as "0.00402.12")
+number() {
+    case $2 in
+    '' | .* | *[!0-9.]* | *.*.*) echo "record.sh: $1 '$2' is not a number" >&2; exit 2 ;;
+    esac
+}
+number seconds "$seconds"
+number threads "$threads"
+[ -z "$lower" ] || number lower "$lower"
 dir=$(cd "$(dirname "$0")" && pwd)
 json=$("$mmtree" stats --json "$tree")
 "$mmtree" verify "$tree" >/dev/null
