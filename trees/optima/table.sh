@@ -61,12 +61,15 @@ function ours(k, f) {
 }
 # How published entry i compares with ours: "" (nothing to compare),
 # "same", or a remark.
-function compare(i,    k, f, v, o) {
+function compare(i,    k, f, v, o, w) {
     k = pkey[i]; f = pfield[i]; v = pval[i]
     o = ours(k, f)
     if (o == "") return ""
     if (f == "first") return pattern(o) == pattern(v) ? "same" : "other class"
     if (f == "histogram") return o == v ? "same" : "other tree"
+    # codes at the worst depth compare only at the same depth
+    if (f == "at_worst" && (w = pworst(k, psrc[i])) != "" && w != worst[k])
+        return "at depth " w "; ours has none there"
     if (status[k] != "proven") {
         if (f == "upper" || f == "total")
             return (o + 0 <= v + 0) ? "same" : "better than our tree"
@@ -76,6 +79,13 @@ function compare(i,    k, f, v, o) {
         return (o + 0 < v + 0) ? "improved" : (o + 0 == v + 0) ? "same" : "below the optimum"
     if (o + 0 == v + 0) return "same"
     return (o + 0 < v + 0) ? "ours lower" : "ours higher"
+}
+# The worst case source s publishes for key k, "" when none.
+function pworst(k, s,    i) {
+    for (i = 1; i <= np; i++)
+        if (pkey[i] == k && psrc[i] == s && pfield[i] == "worst")
+            return pval[i]
+    return ""
 }
 # Is entry i a disagreement with a proven value (listed and explained)?
 function differs(i,    c) {
