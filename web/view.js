@@ -312,7 +312,16 @@
         const m = /^#(code|path)=(.*)$/.exec(location.hash);
         if (!m)
             return false;
-        const text = decodeURIComponent(m[2]);
+        /* A link mangled by hand ('%ZZ') must not stop the page. */
+        let text;
+        try {
+            text = decodeURIComponent(m[2]);
+        } catch (e) {
+            $("query").value = m[2];
+            say("the link's " + m[1] + " '" + m[2] + "' is not valid percent-encoding", true,
+                {error: "1"});
+            return true;
+        }
         $("query").value = text;
         find(text);
         return true;

@@ -449,6 +449,21 @@ def main():
     check([r.attrs["data-guess"] for r in target] == ["2211"],
           "render --highlight 2211: the target rows are %s" % [r.attrs for r in target])
 
+    # A deep link mangled by hand: the page still starts, and says why.
+    root = dom(url + "#code=36%Z2")
+    body = next(n for n in root.walk() if n.tag == "body")
+    res = by_id(root, "result")
+    check(body.attrs.get("data-ready") == "yes" and res.attrs.get("data-error") == "1" and
+          res.text() == "the link's code '36%Z2' is not valid percent-encoding",
+          "#code=36%%Z2: ready %s, result '%s'" % (body.attrs.get("data-ready"), res.text()))
+    # Nothing to fetch: no address, no URL in the style, no loader in the script.
+    with open(page, encoding="utf-8") as f:
+        text = f.read()
+    for needle in ["http:", "https:", "=\"//", " src=", "<link", "url(", "@import", "fetch(",
+                   "XMLHttpRequest", "import("]:
+        at = text.find(needle)
+        check(at < 0, "the page refers to something outside it: '%s' at %d" % (needle, at))
+
     # The example in docs/ works (written by an mmtree of its time).
     root = dom("file://" + os.path.join(SRC, "docs", "knuth-mm46.html") + "#path=1122:B,1344:W")
     check_page(root, tree, "docs/knuth-mm46.html")
