@@ -298,8 +298,9 @@ static mm_status build_graph(const mm_tree *t, const mm_game *g, const mm_render
             goto nomem;
         mm_reply_format(g, it->slot, text);
         set(e, mid_labels ? "label" : "headlabel", text);
-        snprintf(text, sizeof text, "%s, %lu codes", name,
-                 (unsigned long)t->nodes[it->node].count);
+        snprintf(text, sizeof text, "%s, %lu %s", name,
+                 (unsigned long)t->nodes[it->node].count,
+                 t->nodes[it->node].count == 1 ? "code" : "codes");
         set(e, "tooltip", text);
         if (it->highlight) {
             set(e, "color", "#d62728");

@@ -478,7 +478,8 @@ static void test_marks(void)
     CHECK(svg && strstr(svg, "<title>1122:B,1344:W</title>") &&
               strstr(svg, "xlink:title=\"1122:B,1344:W: guess 3526, 44 codes, E=2.75 max=3\"") &&
               strstr(svg, "xlink:title=\"1122:B: guess 1344, 256 codes, E=3.61 max=4\"") &&
-              strstr(svg, "xlink:title=\"1122:B,1344:W, 44 codes\"") && !strstr(svg, ">n0<"),
+              strstr(svg, "xlink:title=\"1122:B,1344:W, 44 codes\"") &&
+              strstr(svg, "xlink:title=\"1122:B,1344:WWW,1335:WWW, 1 code\"") && !strstr(svg, ">n0<"),
           "SVG titles and tooltips");
     free(svg);
     release(&gt);
