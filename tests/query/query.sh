@@ -142,6 +142,20 @@ for rule in naive knuth irving entropy kooi branch2 e3; do
             "$want" "trace --all summary, $rule $co"
     done
 done
+# The optimal rules, from the trees stored in trees/optima (an exact
+# search takes minutes): Koyama and Lai's 5625 (one code in 6 guesses)
+# and 5626 within 5, and 5660 for consistent guesses only (proven by
+# mmtree; trees/optima/results.tsv).
+for kind in optimal:5625 worst:5626 consistent:5660; do
+    f="$root/trees/optima/mm4-6-${kind%:*}.mmt"
+    want=$("$mmtree" stats --json "$f" | sed 's/.*"total": \([0-9]*\).*"histogram": \[\([^]]*\)\].*/\1: \2/')
+    "$mmtree" trace --all "$f" >"$tmp/all"
+    got=$(awk 'NF == 3 { n[$2]++; t += $2; if ($2 > w) w = $2 }
+               END { printf "%d:", t; for (i = 1; i <= w; i++) printf "%s %d", (i > 1 ? "," : ""), n[i] }' "$tmp/all")
+    same "$got" "$want" "trace --all against stats, $f"
+    same "${got%%:*}" "${kind#*:}" "trace --all total, $f"
+done
+same "$(awk '$2 == 6' "$tmp/all" | wc -l | tr -d ' ')" 11 "optimal-consistent: 11 codes in 6 guesses"
 
 expect 2 "$mmtree" trace "$tmp/knuth.txt" 3672
 has "$tmp/err" "'3672' is not a code: '7' is not one of the 6 colours"
