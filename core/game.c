@@ -241,8 +241,9 @@ mm_status mm_code_parse(const mm_game *g, const char *s, size_t len,
     int pegs[MM_MAX_PEGS];
     if (len != (size_t)g->pegs)
         return mm_diag_set(d, MM_ERR_INPUT,
-                           "'%.*s' is not a code: it has %zu pegs, the game %d",
-                           (int)(len > 64 ? 64 : len), s, len, g->pegs);
+                           "'%.*s' is not a code: it has %zu %s, the game %d",
+                           (int)(len > 64 ? 64 : len), s, len, len == 1 ? "peg" : "pegs",
+                           g->pegs);
     for (size_t i = 0; i < len; i++) {
         pegs[i] = mm_color_value(g->colors, s[i]);
         if (pegs[i] < 0)

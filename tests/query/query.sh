@@ -160,6 +160,9 @@ same "$(awk '$2 == 6' "$tmp/all" | wc -l | tr -d ' ')" 11 "optimal-consistent: 1
 expect 2 "$mmtree" trace "$tmp/knuth.txt" 3672
 has "$tmp/err" "'3672' is not a code: '7' is not one of the 6 colours"
 expect 2 "$mmtree" trace "$tmp/knuth.txt" 123
+has "$tmp/err" "'123' is not a code: it has 3 pegs, the game 4"
+expect 2 "$mmtree" trace "$tmp/knuth.txt" 3632 -
+has "$tmp/err" "'-' is not a code: it has 1 peg, the game 4"
 expect 2 "$mmtree" trace "$tmp/knuth.txt"
 expect 2 "$mmtree" trace "$tmp/knuth.txt" --all 1122
 expect 2 "$mmtree" trace "$tmp/knuth.txt" 1122 --csv
