@@ -113,8 +113,9 @@ static void stderr_end(FILE *tmp, int saved, strbuf *warnings)
 
 static void print_warnings(const strbuf *b)
 {
-    for (const char *p = b->data, *nl; p && *p; p = nl + 1) {
-        nl = strchr(p, '\n');
+    /* The last line captured from standard error may lack its newline. */
+    for (const char *p = b->data, *nl; p && *p; p = *nl ? nl + 1 : nl) {
+        nl = p + strcspn(p, "\n");
         char *line = strndup(p, (size_t)(nl - p));
         if (line && *line) {
             fputs("mmtree render: graphviz: ", stderr);
