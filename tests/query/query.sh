@@ -201,4 +201,19 @@ expect 2 "$mmtree" diff --per-code "$tmp/knuth.txt" "$tmp/small.txt"
 has "$tmp/err" "different games"
 expect 2 "$mmtree" diff --per-code "$tmp/knuth.txt" "$tmp/none.txt"
 
+# ---- README: the help text of each command, as it is ----
+for cmd in next trace play assist diff; do
+    awk -v s="<details><summary><code>mmtree $cmd --help</code></summary>" '
+        $0 == s { on = 1; next }
+        on && /^```text$/ { in_block = 1; next }
+        in_block && /^```$/ { exit }
+        in_block' "$root/README.md" >"$tmp/readme-help"
+    "$mmtree" "$cmd" --help >"$tmp/help"
+    if ! cmp -s "$tmp/readme-help" "$tmp/help"; then
+        echo "FAIL: README: the help of '$cmd' is not 'mmtree $cmd --help':" >&2
+        diff "$tmp/help" "$tmp/readme-help" | head -10 | sed 's/^/  | /' >&2
+        fail=1
+    fi
+done
+
 exit $fail
