@@ -9,12 +9,13 @@
  */
 #include "mmtree/verify.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/strbuf.h"
 #include "core/walk.h"
+#include "mmtree/path.h"
 
 /* What a node's code range means. */
 enum {
@@ -776,64 +777,65 @@ void mm_verify_report_release(mm_verify_report *r)
 
 /* ---- messages ---- */
 
-typedef struct sbuf {
-    char *buf;
-    size_t size, len;
-} sbuf;
-
-static void sb_add(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void sb_add(sbuf *b, const char *fmt, ...)
-{
-    if (b->len + 1 >= b->size)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    int w = vsnprintf(b->buf + b->len, b->size - b->len, fmt, ap);
-    va_end(ap);
-    if (w > 0)
-        b->len += (size_t)w < b->size - b->len ? (size_t)w : b->size - b->len - 1;
-}
-
 /* How the node wrote its guess: "44(3526)", "3(1145x)", "4(1461*)". */
-static void sb_written(sbuf *b, const mm_verify_report *r, const mm_problem *p)
+static void add_written(strbuf *b, const mm_verify_report *r, const mm_problem *p)
 {
     const mm_node *nd = &r->paths.t->nodes[p->node];
     char code[MM_MAX_PEGS + 1];
     uint32_t form = nd->flags & MM_NODE_FORM_MASK;
     if (nd->guess >= r->g->ncodes) {
-        sb_add(b, "%u", nd->count);
+        strbuf_addf(b, "%u", nd->count);
         return;
     }
-    sb_add(b, "%u(%s%s%s)", nd->count, mm_code_format(r->g, nd->guess, code),
-           form == MM_NODE_FORM_X ? "x" : "", nd->flags & MM_NODE_STAR ? "*" : "");
+    strbuf_addf(b, "%u(%s%s%s)", nd->count, mm_code_format(r->g, nd->guess, code),
+                form == MM_NODE_FORM_X ? "x" : "", nd->flags & MM_NODE_STAR ? "*" : "");
 }
 
 /* what: the verb phrase for one guess and for several ("makes them",
  * "make them"). */
-static void sb_suggest(sbuf *b, const mm_verify_report *r, const mm_problem *p,
-                       const char *one, const char *many)
+static void add_suggest(strbuf *b, const mm_verify_report *r, const mm_problem *p,
+                        const char *one, const char *many)
 {
     char code[MM_MAX_PEGS + 1];
     if (!p->nsuggest) {
-        sb_add(b, "; no guess %s", one);
+        strbuf_addf(b, "; no guess %s", one);
         if (p->partial)
-            sb_add(b, " among the %u nearest (of %u: the search stopped)", p->ntried,
-                   p->ncandidates);
+            strbuf_addf(b, " among the %u nearest (of %u: the search stopped)", p->ntried,
+                        p->ncandidates);
         return;
     }
     bool one_only = p->nsuggest == 1 && !p->partial;
-    sb_add(b, "; %s that %s:", one_only ? "the one guess" : "guesses", one_only ? one : many);
+    strbuf_addf(b, "; %s that %s:", one_only ? "the one guess" : "guesses",
+                one_only ? one : many);
     for (uint32_t i = 0; i < p->nsuggest_kept; i++)
-        sb_add(b, " %s%s", mm_code_format(r->g, p->suggest[i], code),
-               p->suggest_star >> i & 1u ? "*" : "");
+        strbuf_addf(b, " %s%s", mm_code_format(r->g, p->suggest[i], code),
+                    p->suggest_star >> i & 1u ? "*" : "");
     if (p->partial)
-        sb_add(b, " (%u found among the %u nearest of %u: the search stopped)", p->nsuggest,
-               p->ntried, p->ncandidates);
+        strbuf_addf(b, " (%u found among the %u nearest of %u: the search stopped)",
+                    p->nsuggest, p->ntried, p->ncandidates);
     else if (p->nsuggest > p->nsuggest_kept)
-        sb_add(b, " (%u of %u)", p->nsuggest_kept, p->nsuggest);
+        strbuf_addf(b, " (%u of %u)", p->nsuggest_kept, p->nsuggest);
 }
 
-static void format_consistent(sbuf *b, const mm_verify_report *r, const mm_problem *p)
+/* "guess 3526 does not make the stated parts: after B stated 3, true 2" */
+static void add_partition(strbuf *b, const mm_verify_report *r, const mm_problem *p)
+{
+    const mm_game *g = r->g;
+    char code[MM_MAX_PEGS + 1], reply[MM_REPLY_MAX];
+    strbuf_addf(b, "guess %s does not make the stated parts:", mm_code_format(g, p->code, code));
+    for (int s = 0, k = 0; s < g->nreplies; s++)
+        if (s != g->win && p->stated_parts[s] != p->actual_parts[s])
+            strbuf_addf(b, "%s after %s stated %u, true %u", k++ ? ";" : "",
+                        mm_reply_format(g, s, reply), p->stated_parts[s], p->actual_parts[s]);
+    if (!p->stated_parts[g->win] != !p->actual_parts[g->win])
+        strbuf_addf(b, "; and it %s be the code, which the tree says it %s",
+                    p->actual_parts[g->win] ? "can" : "cannot",
+                    p->actual_parts[g->win] ? "cannot" : "can");
+}
+
+/* Who says whether the guess can be the code, by how the node was
+ * written, and what it says. */
+static void add_consistent(strbuf *b, const mm_verify_report *r, const mm_problem *p)
 {
     const mm_node *nd = &r->paths.t->nodes[p->node];
     char code[MM_MAX_PEGS + 1];
@@ -849,102 +851,108 @@ static void format_consistent(sbuf *b, const mm_verify_report *r, const mm_probl
         how = "the tree";
     mm_code_format(r->g, p->code, code);
     if (p->stated)
-        sb_add(b, "%s says %s can be the code, but it cannot", how, code);
+        strbuf_addf(b, "%s says %s can be the code, but it cannot", how, code);
     else
-        sb_add(b, "%s says %s cannot be the code, but it can", how, code);
+        strbuf_addf(b, "%s says %s cannot be the code, but it can", how, code);
+}
+
+static void add_marker(strbuf *b, const mm_verify_report *r, const mm_problem *p)
+{
+    char reply[MM_REPLY_MAX];
+    switch (p->marker) {
+    case MM_MARKER_BARE:
+        strbuf_addf(b, "a count written alone means at most 2 codes, but %llu are possible",
+                    (unsigned long long)p->actual);
+        return;
+    case MM_MARKER_UNIQUE:
+        add_written(b, r, p);
+        strbuf_addf(b, " says every reply identifies the code, but %s leaves %llu",
+                    mm_reply_format(r->g, p->slot, reply), (unsigned long long)p->actual);
+        return;
+    case MM_MARKER_X:
+        add_written(b, r, p);
+        if (p->actual > 2)
+            strbuf_addf(b, " says no reply leaves more than 2 codes, but %s leaves %llu",
+                        mm_reply_format(r->g, p->slot, reply), (unsigned long long)p->actual);
+        else
+            strbuf_adds(b, " says some reply leaves 2 codes, but every reply identifies the code");
+        return;
+    case MM_MARKER_UNRESOLVED:
+        add_written(b, r, p);
+        strbuf_addf(b, " cannot be expanded: %llu codes are possible",
+                    (unsigned long long)p->actual);
+        return;
+    }
+}
+
+static void add_coverage(strbuf *b, const mm_verify_report *r, const mm_problem *p)
+{
+    const mm_game *g = r->g;
+    char code[MM_MAX_PEGS + 1], reply[MM_REPLY_MAX], path[256];
+    if (p->kind == MM_PROBLEM_FOUND_TWICE) {
+        strbuf_addf(b, "code %s is found %llu times; also at %s",
+                    mm_code_format(g, p->code, code), (unsigned long long)p->stated,
+                    mm_paths_format(&r->paths, g, p->other, path, sizeof path));
+        return;
+    }
+    const mm_node *nd = &r->paths.t->nodes[p->node];
+    char at[MM_MAX_PEGS + 1] = "?";
+    if (nd->guess < g->ncodes)
+        mm_code_format(g, nd->guess, at);
+    strbuf_addf(b, "code %s is never found: ", mm_code_format(g, p->code, code));
+    if (p->slot < 0)
+        strbuf_addf(b, "its true path stops at guess %s, which cannot be followed", at);
+    else if (p->slot == g->win)
+        strbuf_addf(b, "guess %s is the code but says it cannot be", at);
+    else
+        strbuf_addf(b, "guess %s replies %s, which has no child", at,
+                    mm_reply_format(g, p->slot, reply));
 }
 
 char *mm_problem_format(const mm_verify_report *r, const mm_problem *p,
                         char *buf, size_t size)
 {
-    sbuf b = {buf, size, 0};
-    const mm_game *g = r->g;
-    char code[MM_MAX_PEGS + 1], reply[MM_MAX_PEGS + 1], path[256];
+    strbuf b = {0};
     if (!size)
         return buf;
-    buf[0] = '\0';
     switch (p->kind) {
     case MM_PROBLEM_STRUCTURE:
-        sb_add(&b, "%s", p->note ? p->note : "malformed node");
+        strbuf_adds(&b, p->note ? p->note : "malformed node");
         if (p->other != MM_NO_NODE)
-            sb_add(&b, " (node %u)", p->other);
+            strbuf_addf(&b, " (node %u)", p->other);
         break;
     case MM_PROBLEM_NOT_CODE:
-        sb_add(&b, "guess %u is not a code of the game", p->code);
+        strbuf_addf(&b, "guess %u is not a code of the game", p->code);
         break;
     case MM_PROBLEM_COUNT:
-        sb_add(&b, "stated %llu code%s, %llu possible", (unsigned long long)p->stated,
-               p->stated == 1 ? "" : "s", (unsigned long long)p->actual);
+        strbuf_addf(&b, "stated %llu code%s, %llu possible", (unsigned long long)p->stated,
+                    p->stated == 1 ? "" : "s", (unsigned long long)p->actual);
         if (p->parts_sum != p->stated)
-            sb_add(&b, " (its parts add up to %llu)", (unsigned long long)p->parts_sum);
+            strbuf_addf(&b, " (its parts add up to %llu)", (unsigned long long)p->parts_sum);
         break;
     case MM_PROBLEM_PARTITION:
-        sb_add(&b, "guess %s does not make the stated parts:", mm_code_format(g, p->code, code));
-        for (int s = 0, k = 0; s < g->nreplies; s++)
-            if (s != g->win && p->stated_parts[s] != p->actual_parts[s])
-                sb_add(&b, "%s after %s stated %u, true %u", k++ ? ";" : "",
-                       mm_reply_format(g, s, reply), p->stated_parts[s], p->actual_parts[s]);
-        if (!p->stated_parts[g->win] != !p->actual_parts[g->win])
-            sb_add(&b, "; and it %s be the code, which the tree says it %s",
-                   p->actual_parts[g->win] ? "can" : "cannot",
-                   p->actual_parts[g->win] ? "cannot" : "can");
+        add_partition(&b, r, p);
         if (p->searched)
-            sb_suggest(&b, r, p, "makes them", "make them");
+            add_suggest(&b, r, p, "makes them", "make them");
         break;
     case MM_PROBLEM_CONSISTENT:
-        format_consistent(&b, r, p);
+        add_consistent(&b, r, p);
         if (p->searched)
-            sb_suggest(&b, r, p, "would make it true", "would make it true");
+            add_suggest(&b, r, p, "would make it true", "would make it true");
         break;
     case MM_PROBLEM_MARKER:
-        switch (p->marker) {
-        case MM_MARKER_BARE:
-            sb_add(&b, "a count written alone means at most 2 codes, but %llu are possible",
-                   (unsigned long long)p->actual);
-            break;
-        case MM_MARKER_UNIQUE:
-            sb_written(&b, r, p);
-            sb_add(&b, " says every reply identifies the code, but %s leaves %llu",
-                   mm_reply_format(g, p->slot, reply), (unsigned long long)p->actual);
-            break;
-        case MM_MARKER_X:
-            sb_written(&b, r, p);
-            if (p->actual > 2)
-                sb_add(&b, " says no reply leaves more than 2 codes, but %s leaves %llu",
-                       mm_reply_format(g, p->slot, reply), (unsigned long long)p->actual);
-            else
-                sb_add(&b, " says some reply leaves 2 codes, but every reply identifies the code");
-            break;
-        case MM_MARKER_UNRESOLVED:
-            sb_written(&b, r, p);
-            sb_add(&b, " cannot be expanded: %llu codes are possible", (unsigned long long)p->actual);
-            break;
-        }
+        add_marker(&b, r, p);
         if (p->searched)
-            sb_suggest(&b, r, p, "would make it true", "would make it true");
+            add_suggest(&b, r, p, "would make it true", "would make it true");
         break;
     case MM_PROBLEM_FOUND_TWICE:
-        sb_add(&b, "code %s is found %llu times; also at %s", mm_code_format(g, p->code, code),
-               (unsigned long long)p->stated,
-               mm_paths_format(&r->paths, g, p->other, path, sizeof path));
+    case MM_PROBLEM_NOT_FOUND:
+        add_coverage(&b, r, p);
         break;
-    case MM_PROBLEM_NOT_FOUND: {
-        const mm_node *nd = &r->paths.t->nodes[p->node];
-        char at[MM_MAX_PEGS + 1] = "?";
-        if (nd->guess < g->ncodes)
-            mm_code_format(g, nd->guess, at);
-        sb_add(&b, "code %s is never found: ", mm_code_format(g, p->code, code));
-        if (p->slot < 0)
-            sb_add(&b, "its true path stops at guess %s, which cannot be followed", at);
-        else if (p->slot == g->win)
-            sb_add(&b, "guess %s is the code but says it cannot be", at);
-        else
-            sb_add(&b, "guess %s replies %s, which has no child", at,
-                   mm_reply_format(g, p->slot, reply));
-        break;
-    }
     case MM_PROBLEM_KIND_COUNT:
         break;
     }
+    snprintf(buf, size, "%s", b.data ? b.data : "");
+    strbuf_release(&b);
     return buf;
 }
