@@ -453,122 +453,146 @@ static bool parts_differ(const mm_tree *t, const mm_node *nd, const walk_parts *
     return false;
 }
 
-/* Check one node whose true codes are those of it. */
-static void check_node(verifier *v, walk_item it, bool *oom)
+/* The sum of the parts a node states: its children's counts and 1 when it
+ * says its guess can be the code.  Only a full form states its parts; a
+ * condensed form's children are made from the truth and say nothing, so
+ * its own count stands for them. */
+static uint64_t stated_sum(const mm_tree *t, uint32_t n, bool kids)
+{
+    const mm_node *nd = &t->nodes[n];
+    if ((nd->flags & (MM_NODE_FORM_MASK | MM_NODE_UNRESOLVED)) != MM_NODE_FORM_FULL)
+        return nd->count;
+    uint64_t sum = !!(nd->flags & MM_NODE_CONSISTENT);
+    for (int c = 0; kids && c < mm_tree_nchildren(t, n); c++)
+        sum += t->nodes[nd->child + (uint32_t)c].count;
+    return sum;
+}
+
+/* Give up on a node's codes: they end their paths here, and below it
+ * only structure and claims are checked. */
+static void give_up(verifier *v, walk_item it, bool kids, bool *oom)
+{
+    lose(v, walk_codes(&v->w, &it), it.hi - it.lo, it.node, -1);
+    it.ref = ST_UNREACHED;
+    if (kids)
+        push_children(v, it, NULL, oom);
+}
+
+/* A count that is not the number of the node's codes.  When a full form's
+ * parts add up to the truth, the count alone is wrong (a misprinted
+ * number) and the rest can still be judged: returns false.  Otherwise the
+ * node got other codes than its author meant, because of a problem
+ * above, and all below would follow from that one: returns true.  A
+ * condensed form states no parts, so its statements are taken to be about
+ * other codes. */
+static bool count_is_lost(verifier *v, const walk_item *it, bool kids, bool *oom)
+{
+    const mm_node *nd = &v->t->nodes[it->node];
+    uint32_t size = it->hi - it->lo;
+    if (nd->count == size)
+        return false;
+    uint64_t sum = stated_sum(v->t, it->node, kids);
+    mm_problem p = new_problem(MM_PROBLEM_COUNT, it->node, nd->guess);
+    p.stated = nd->count;
+    p.actual = size;
+    p.parts_sum = sum;
+    add_problem(v, &p, oom);
+    bool full = (nd->flags & (MM_NODE_FORM_MASK | MM_NODE_UNRESOLVED)) == MM_NODE_FORM_FULL;
+    return !full || sum != size;
+}
+
+/* A guess that is no code: a form the reader could not expand (a marker
+ * problem, with guesses that would do when asked) or a bad number. */
+static void not_a_code(verifier *v, const walk_item *it, bool *oom)
+{
+    const mm_node *nd = &v->t->nodes[it->node];
+    uint32_t size = it->hi - it->lo;
+    bool unresolved = nd->flags & MM_NODE_UNRESOLVED;
+    mm_problem p = new_problem(unresolved ? MM_PROBLEM_MARKER : MM_PROBLEM_NOT_CODE,
+                               it->node, nd->guess);
+    p.marker = MM_MARKER_UNRESOLVED;
+    p.actual = size;
+    mm_problem *q = add_problem(v, &p, oom);
+    uint32_t form = nd->flags & MM_NODE_FORM_MASK;
+    if (q && unresolved && v->o->suggest &&
+        (form == MM_NODE_FORM_UNIQUE || form == MM_NODE_FORM_X)) {
+        wish w = {NULL, form == MM_NODE_FORM_X ? 2 : 1, nd->flags & MM_NODE_STAR ? 0 : -1,
+                  !!(nd->flags & MM_NODE_CONSISTENT)};
+        suggest(v, q, walk_codes(&v->w, it), size, &w);
+    }
+}
+
+/* The children against the parts (and the win against what the node
+ * says of its guess); true when they differ.  An unresolved node has no
+ * children to compare: its marker problem says why. */
+static bool check_parts(verifier *v, const walk_item *it, const walk_parts *pt, bool kids,
+                        bool *oom)
 {
     const mm_tree *t = v->t;
     const mm_game *g = v->g;
-    const mm_node *nd = &t->nodes[it.node];
-    uint32_t size = it.hi - it.lo, n = it.node;
-    bool kids = children_ok(v, n, oom);
-    /* Only a full form states its parts; a condensed form's children are
-     * made from the truth, and say nothing. */
-    bool full = (nd->flags & (MM_NODE_FORM_MASK | MM_NODE_UNRESOLVED)) == MM_NODE_FORM_FULL;
-    uint64_t parts_sum = !!(nd->flags & MM_NODE_CONSISTENT);
-    for (int c = 0; kids && c < mm_tree_nchildren(t, n); c++)
-        parts_sum += t->nodes[nd->child + (uint32_t)c].count;
-    if (!full)
-        parts_sum = nd->count;
-
-    bool count_bad = nd->count != size;
-    if (count_bad) {
-        mm_problem p = new_problem(MM_PROBLEM_COUNT, n, nd->guess);
-        p.stated = nd->count;
-        p.actual = size;
-        p.parts_sum = parts_sum;
-        add_problem(v, &p, oom);
-        /* When a full form's parts add up to the truth, the count alone
-         * is wrong (a misprinted number) and the rest can still be judged.
-         * Otherwise the node got other codes than its author meant,
-         * because of a problem above, and all below would follow from that
-         * one.  A condensed form states no parts, so its statements are
-         * taken to be about other codes. */
-        if (!full || parts_sum != size) {
-            lose(v, walk_codes(&v->w, &it), size, n, -1);
-            it.ref = ST_UNREACHED;
-            if (kids)
-                push_children(v, it, NULL, oom);
-            return;
-        }
+    const mm_node *nd = &t->nodes[it->node];
+    if (!kids || (nd->flags & MM_NODE_UNRESOLVED) || !parts_differ(t, nd, pt))
+        return false;
+    /* Problems are large: build one only when there is one. */
+    mm_problem p = new_problem(MM_PROBLEM_PARTITION, it->node, nd->guess);
+    for (int s = 0; s < g->nreplies; s++) {
+        uint32_t ch = mm_tree_child(t, it->node, s);
+        p.stated_parts[s] = s == g->win ? !!(nd->flags & MM_NODE_CONSISTENT)
+                            : ch == MM_NO_NODE ? 0 : t->nodes[ch].count;
     }
-    if (nd->guess >= g->ncodes) {
-        bool unresolved = nd->flags & MM_NODE_UNRESOLVED;
-        mm_problem p = new_problem(unresolved ? MM_PROBLEM_MARKER : MM_PROBLEM_NOT_CODE,
-                                   n, nd->guess);
-        p.marker = MM_MARKER_UNRESOLVED;
-        p.actual = size;
-        mm_problem *q = add_problem(v, &p, oom);
-        uint32_t form = nd->flags & MM_NODE_FORM_MASK;
-        if (q && unresolved && v->o->suggest &&
-            (form == MM_NODE_FORM_UNIQUE || form == MM_NODE_FORM_X)) {
-            wish w = {NULL, form == MM_NODE_FORM_X ? 2 : 1, nd->flags & MM_NODE_STAR ? 0 : -1,
-                      !!(nd->flags & MM_NODE_CONSISTENT)};
-            suggest(v, q, walk_codes(&v->w, &it), size, &w);
-        }
-        lose(v, walk_codes(&v->w, &it), size, n, -1);
-        if (kids) {
-            it.ref = ST_UNREACHED;
-            push_children(v, it, NULL, oom);
-        }
+    memcpy(p.actual_parts, pt->cnt, sizeof pt->cnt);
+    mm_problem *q = add_problem(v, &p, oom);
+    if (q && v->o->suggest)
+        suggest(v, q, walk_codes(&v->w, it), it->hi - it->lo,
+                &(wish){q->stated_parts, 0, -1, -1});
+    return true;
+}
+
+/* What the node says of its guess (its '*', last part or form) against
+ * whether it can be the code.  A wrong guess makes the win wrong too:
+ * that is in the partition, so this is asked only when the parts agree.
+ * Suggest guesses that make the node's statements true as written: its
+ * parts (full form), or its form and what it says. */
+static void check_consistent(verifier *v, const walk_item *it, const walk_parts *pt,
+                             bool *oom)
+{
+    const mm_game *g = v->g;
+    const mm_node *nd = &v->t->nodes[it->node];
+    bool can = pt->cnt[g->win] != 0, says = nd->flags & MM_NODE_CONSISTENT;
+    if (can == says)
         return;
-    }
+    mm_problem p = new_problem(MM_PROBLEM_CONSISTENT, it->node, nd->guess);
+    p.stated = says;
+    p.actual = can;
+    mm_problem *q = add_problem(v, &p, oom);
+    if (!q || !v->o->suggest)
+        return;
+    for (int s = 0; s < g->nreplies; s++)
+        q->stated_parts[s] = s == g->win ? says : pt->cnt[s];
+    wish w = {q->stated_parts, 0, -1, -1};
+    uint32_t form = nd->flags & MM_NODE_FORM_MASK;
+    if (form == MM_NODE_FORM_UNIQUE || form == MM_NODE_FORM_X)
+        w = (wish){NULL, form == MM_NODE_FORM_X ? 2 : 1, says, -1};
+    suggest(v, q, walk_codes(&v->w, it), it->hi - it->lo, &w);
+}
 
-    walk_parts pt;
-    const uint32_t *cnt = pt.cnt;
-    const mm_code *codes = walk_codes(&v->w, &it);
-    walk_split(&v->w, &it, nd->guess, &pt);
-    uint32_t largest = 0;
-    int large_slot = -1;
-    for (uint64_t left = pt.replies; left; left &= left - 1) {
+/* The condensed forms: what n, n(y) and n(yx) promise of the parts, and
+ * a form the reader left unexpanded. */
+static void check_form(verifier *v, const walk_item *it, const walk_parts *pt, bool *oom)
+{
+    const mm_node *nd = &v->t->nodes[it->node];
+    uint32_t size = it->hi - it->lo, largest = 0;
+    int at = -1;
+    for (uint64_t left = pt->replies; left; left &= left - 1) {
         int s = __builtin_ctzll(left);
-        if (cnt[s] > largest) {
-            largest = cnt[s];
-            large_slot = s;
+        if (pt->cnt[s] > largest) {
+            largest = pt->cnt[s];
+            at = s;
         }
-    }
-    bool can = cnt[g->win] != 0, says = nd->flags & MM_NODE_CONSISTENT;
-
-    /* The children against the parts (and the win against what the node
-     * says of its guess).  An unresolved node has no children to compare:
-     * its marker problem says why. */
-    bool parts_bad = false;
-    if (kids && !(nd->flags & MM_NODE_UNRESOLVED) && parts_differ(t, nd, &pt)) {
-        /* Problems are large: build one only when there is one. */
-        mm_problem p = new_problem(MM_PROBLEM_PARTITION, n, nd->guess);
-        for (int s = 0; s < g->nreplies; s++) {
-            uint32_t ch = mm_tree_child(t, n, s);
-            p.stated_parts[s] = s == g->win ? says : ch == MM_NO_NODE ? 0 : t->nodes[ch].count;
-        }
-        memcpy(p.actual_parts, pt.cnt, sizeof pt.cnt);
-        parts_bad = true;
-        mm_problem *q = add_problem(v, &p, oom);
-        if (q && v->o->suggest)
-            suggest(v, q, codes, size, &(wish){q->stated_parts, 0, -1, -1});
     }
     uint32_t form = nd->flags & MM_NODE_FORM_MASK;
-    /* A wrong guess makes the win wrong too: that is in the partition.
-     * Suggest guesses that make the node's statements true as written:
-     * its parts (full form), or its form and what its '*' or last slot
-     * says. */
-    if (can != says && !parts_bad) {
-        mm_problem p = new_problem(MM_PROBLEM_CONSISTENT, n, nd->guess);
-        p.stated = says;
-        p.actual = can;
-        mm_problem *q = add_problem(v, &p, oom);
-        if (q && v->o->suggest) {
-            for (int s = 0; s < g->nreplies; s++)
-                q->stated_parts[s] = s == g->win ? says : cnt[s];
-            wish w = {q->stated_parts, 0, -1, -1};
-            if (form == MM_NODE_FORM_UNIQUE || form == MM_NODE_FORM_X)
-                w = (wish){NULL, form == MM_NODE_FORM_X ? 2 : 1, says, -1};
-            suggest(v, q, codes, size, &w);
-        }
-    }
-
-    /* The condensed forms. */
     int marker = -1;
     uint64_t most = 0, found = largest;
-    int at = large_slot;
     if (form == MM_NODE_FORM_BARE && size > 2) {
         marker = MM_MARKER_BARE;
         most = 2;
@@ -585,35 +609,66 @@ static void check_node(verifier *v, walk_item it, bool *oom)
         found = size;
         at = -1;
     }
-    if (marker >= 0) {
-        mm_problem mk = new_problem(MM_PROBLEM_MARKER, n, nd->guess);
-        mk.marker = (mm_marker)marker;
-        mk.stated = most;
-        mk.actual = found;
-        mk.slot = at;
-        mm_problem *q = add_problem(v, &mk, oom);
-        if (q && v->o->suggest && (marker == MM_MARKER_UNIQUE ||
-                                   (marker == MM_MARKER_X && largest > 2)))
-            suggest(v, q, codes, size,
-                    &(wish){NULL, (uint32_t)most, nd->flags & MM_NODE_STAR ? 0 : -1, says});
-    }
+    if (marker < 0)
+        return;
+    mm_problem mk = new_problem(MM_PROBLEM_MARKER, it->node, nd->guess);
+    mk.marker = (mm_marker)marker;
+    mk.stated = most;
+    mk.actual = found;
+    mk.slot = at;
+    mm_problem *q = add_problem(v, &mk, oom);
+    if (q && v->o->suggest && (marker == MM_MARKER_UNIQUE ||
+                               (marker == MM_MARKER_X && largest > 2)))
+        suggest(v, q, walk_codes(&v->w, it), size,
+                &(wish){NULL, (uint32_t)most, nd->flags & MM_NODE_STAR ? 0 : -1,
+                        !!(nd->flags & MM_NODE_CONSISTENT)});
+}
 
-    if (can) {
+/* Where the node's codes go: the guess found here (counted in the stats
+ * when the node says so, else lost at the win), and the parts that have
+ * no child end their paths here. */
+static void settle(verifier *v, const walk_item *it, const walk_parts *pt, bool kids)
+{
+    const mm_game *g = v->g;
+    const mm_node *nd = &v->t->nodes[it->node];
+    if (pt->cnt[g->win]) {
         mm_stats *st = &v->r->stats;
         v->r->found++;
-        st->total += it.depth;
-        if ((int)it.depth > st->worst)
-            st->worst = (int)it.depth;
-        st->hist[it.depth <= 64 ? it.depth - 1 : 63]++;
-        if (says)
-            v->found_at[nd->guess] = n;
+        st->total += it->depth;
+        if ((int)it->depth > st->worst)
+            st->worst = (int)it->depth;
+        st->hist[it->depth <= 64 ? it->depth - 1 : 63]++;
+        if (nd->flags & MM_NODE_CONSISTENT)
+            v->found_at[nd->guess] = it->node;
         else
-            lose(v, walk_part(&v->w, &it, &pt, g->win), 1, n, g->win);
+            lose(v, walk_part(&v->w, it, pt, g->win), 1, it->node, g->win);
     }
-    for (uint64_t left = pt.replies & ~(kids ? nd->replies : 0); left; left &= left - 1) {
+    for (uint64_t left = pt->replies & ~(kids ? nd->replies : 0); left; left &= left - 1) {
         int s = __builtin_ctzll(left);
-        lose(v, walk_part(&v->w, &it, &pt, s), cnt[s], n, s);
+        lose(v, walk_part(&v->w, it, pt, s), pt->cnt[s], it->node, s);
     }
+}
+
+/* Check one node whose true codes are those of it. */
+static void check_node(verifier *v, walk_item it, bool *oom)
+{
+    const mm_node *nd = &v->t->nodes[it.node];
+    bool kids = children_ok(v, it.node, oom);
+    if (count_is_lost(v, &it, kids, oom)) {
+        give_up(v, it, kids, oom);
+        return;
+    }
+    if (nd->guess >= v->g->ncodes) {
+        not_a_code(v, &it, oom);
+        give_up(v, it, kids, oom);
+        return;
+    }
+    walk_parts pt;
+    walk_split(&v->w, &it, nd->guess, &pt);
+    if (!check_parts(v, &it, &pt, kids, oom))
+        check_consistent(v, &it, &pt, oom);
+    check_form(v, &it, &pt, oom);
+    settle(v, &it, &pt, kids);
     if (kids)
         push_children(v, it, &pt, oom);
 }
