@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /* The mmtree command: a table of subcommands over libmmtree, and what
  * they share: messages, exit statuses, signals, standard output, JSON. */
 #ifndef MM_CLI_H

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 #include <getopt.h>
 #include <libgen.h>
 #include <limits.h>

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /* mmtree-render: 'mmtree render' runs this program (see main.c). */
 #include "cli.h"
 

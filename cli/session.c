@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /* What mmtree play and mmtree assist share (session.h). */
 #include "session.h"
 

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * What mmtree play and mmtree assist share: the game, the strategy (a
  * tree or a one-step rule), the guesses and replies so far, and the

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * One-step rules: at every node, score candidate guesses by the partition
  * they make of the remaining set S and keep the best under the tie order

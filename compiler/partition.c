@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /* Partitions, their scores and lower bounds (include/mmtree/partition.h). */
 #include "mmtree/partition.h"
 

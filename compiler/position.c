@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /* The position a compile starts from (position.h). */
 #include "position.h"
 

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /* Internal: the position a compile starts from (mm_compile_opts.after). */
 #ifndef MM_POSITION_H
 #define MM_POSITION_H

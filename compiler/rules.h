@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * Scoring of one-step rules, shared by the compiler and the optimal
  * solvers.  Every rule is expressed as "smaller is better" over an exact

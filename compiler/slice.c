@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /* Bit-sliced code sets: see slice.h. */
 #include "slice.h"
 

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * A code set laid out bit-sliced, for scoring many guesses against it
  * (the one-step compiler and the optimal search both do).  Internal to

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /* CRC-32 (core/crc32.h), four bits at a time. */
 #include "crc32.h"
 

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * CRC-32 as in ISO-HDLC, zlib and PNG: reflected polynomial 0xEDB88320,
  * initial value 0xFFFFFFFF, the result complemented.  The CRC of the

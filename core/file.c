@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /* Files: reading and atomic writing (core/file.h). */
 #include "file.h"
 

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * Arrays that grow by doubling: the one place that computes a new
  * capacity and checks that its size in bytes fits.

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /* The keys every command and the HTML view use for a tree (core/json.h). */
 #include "json.h"
 

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /* Replies and paths (include/mmtree/path.h). */
 #include "mmtree/path.h"
 

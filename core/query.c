@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /* Queries on a game and a tree (include/mmtree/query.h). */
 #include "mmtree/query.h"
 

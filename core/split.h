@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /* Internal: the one split of codes by reply, behind mm_game_split and the
  * walk of the true codes (core/walk.h). */
 #ifndef MM_CORE_SPLIT_H

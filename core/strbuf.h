@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * A growable byte string, the one the library builds text and binary
  * output in.  It stays NUL-terminated (the NUL not counted in len) and

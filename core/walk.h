@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * The walk that follows the true codes down a tree: the one mechanism
  * behind the tree check (core/tree.c), the binary writer and reader

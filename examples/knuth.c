@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * A first program with libmmtree: build Knuth's strategy for MM(4,6),
  * write it in every format, read each file back, and print the total

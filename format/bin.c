@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * The binary format, format/binary.md: only the guesses are stored, and the
  * reader recomputes each node's codes, count, consistency and replies from

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /* Internal: what the bracket reader and writer share (format/bracket.md). */
 #ifndef MM_BRACKET_H
 #define MM_BRACKET_H

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * The bracket reader's second pass (format/bracket.md): once the game is
  * known (header or inference), codes, the dialect, slots and names are

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * The bracket reader's first pass (format/bracket.md): a hand-written
  * scanner builds the syntax tree of what the text writes, without

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * Reader of the Knuth and Irving bracket notations (format/bracket.md).
  *

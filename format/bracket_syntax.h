@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /* Internal: the bracket reader's syntax tree (format/bracket.md), shared by
  * its three passes: bracket_parse.c scans the text into it, bracket_check.c
  * checks it against the game, bracket_read.c expands it into the tree. */

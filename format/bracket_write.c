@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * Writer of the Knuth and Irving bracket notations (format/bracket.md,
  * section 8).  The output is canonical: each node takes the first

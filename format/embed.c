@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * Build-time helper: turn a file into a C array, so that what the library
  * needs (the schema the XML reader enforces, the HTML view's page, style

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /* Internal: limits and checks that the XML and binary formats share, so a
  * tree that one of them holds converts to the other unchanged. */
 #ifndef MM_FMT_COMMON_H

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /* Internal: the readers and writers behind mm_tree_read_mem/write_mem.
  * Readers add what they do to *cost (never NULL). */
 #ifndef MM_FORMATS_H

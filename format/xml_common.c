@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /* What the XML reader and writer share: see xml_common.h. */
 #include "xml_common.h"
 

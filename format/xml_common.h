@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /* Internal: what the XML reader and writer share (schemas/mmtree.xsd):
  * positions in the document, and libxml2's messages captured, never
  * printed. */

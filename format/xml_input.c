@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * The bytes libxml2 is given: the document decoded to UTF-8 here, once,
  * so that what mmtree checks before parsing and what libxml2 parses are

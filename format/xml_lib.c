@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /* Opening libxml2 at run time: see xml_lib.h for why. */
 #define MM_XML_LIB_IMPL
 #include "xml_lib.h"

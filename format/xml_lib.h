@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * libxml2, opened with dlopen() the first time a document is read or
  * written.  Linking it would load libxml2, ICU and libstdc++ into every

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * mmtree built without libxml2 (-Dxml=disabled): XML trees are refused
  * with a message, and the other formats work as usual.

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * Reading XML trees (schemas/mmtree.xsd) with a streaming xmlTextReader
  * that validates against the schema compiled into the program.  Input is

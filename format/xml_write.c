@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * Writing XML trees (schemas/mmtree.xsd) with xmlTextWriter, checking
  * every call's return.

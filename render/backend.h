@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /* Internal: the two writers behind mm_render_mem (render/output.c). */
 #ifndef MM_RENDER_BACKEND_H
 #define MM_RENDER_BACKEND_H

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * The HTML view: web/page.html with its markers replaced by web/style.css,
  * web/game.js and web/view.js (compiled in by format/embed.c) and by the

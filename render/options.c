@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /* Options of a rendering and the output formats it knows. */
 #include "mmtree/render.h"
 

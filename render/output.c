@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * mm_render_mem and mm_render_file: the checks every output shares, then
  * the HTML writer (render/html.c) or Graphviz (render/render.c, or

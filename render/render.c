@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * The Graphviz side: one cgraph graph per rendering, laid out and
  * rendered by gvc in memory, then written atomically.

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * mmtree built without Graphviz (-Dgraphviz=disabled): drawings fail with
  * a message that points to HTML, which needs no Graphviz; everything else

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * Choosing what to draw: the levels of a sub-tree that fit a depth limit
  * and a node budget, and a summary of every sub-tree cut off below them.

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /* Internal: the part of a tree a rendering draws (render/view.c). */
 #ifndef MM_RENDER_VIEW_H
 #define MM_RENDER_VIEW_H

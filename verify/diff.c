@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * Comparing two trees of one game: walk both in step, following the same
  * reply at each node, and stop at the first node on each path where they

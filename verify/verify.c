@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * The verifier: follows the true codes down a tree and compares every
  * statement the tree makes with them (see mm_verify.h).

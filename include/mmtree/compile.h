@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * The tree compiler: builds the complete strategy tree of a game from a
  * rule.  One-step rules score each candidate guess by the partition it

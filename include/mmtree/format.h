@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * Tree files: the Knuth and Irving bracket notations, XML and binary.
  *

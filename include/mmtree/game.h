@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * The game model: MM(p,c), p pegs and c colours, with or without repeated
  * colours (Neuwirth's R and N games; Bulls and Cows is MM(4,10) without).

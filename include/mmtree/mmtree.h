@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * libmmtree: strategy trees for Mastermind and its relatives.
  *

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * Partitions and lower bounds: what one guess does to a set of codes, and
  * what no strategy for the set can beat.

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * Drawing strategy trees with Graphviz: cgraph builds the graph, gvc lays
  * it out (dot for a top-down tree, twopi for a radial "flower") and

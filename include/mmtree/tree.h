@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * The strategy tree: the complete tree of a game, one node per position at
  * which a guess is made.

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * The checkable claims of the five papers that are not totals of a rule's
  * tree (those are test_papers.c's rows): partitions, replies, counts of

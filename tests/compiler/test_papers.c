@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * Every figure the papers (README: Sources) print for the one-step rules,
  * compiled from scratch and compared: the total (external path length),

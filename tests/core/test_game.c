@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * The game model against a naive one, on every game of at most 1,000
  * codes: code numbering and lexical order, parsing and printing, the

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * The shared text mechanisms: strbuf, the JSON writer's escaping and
  * commas, and the path syntax (parse, print, errors that name the step).

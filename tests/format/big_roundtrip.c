@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * A big tree through every format: the MM(5,8) tree of Knuth's rule
  * (32768 codes) written as Knuth text, Irving text, XML and binary reads

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * Writes a corpus of damaged .mmt files into OUTDIR, with OUTDIR/expect.txt
  * listing each as "file|byte N|text" (or "byte *" for any offset) for

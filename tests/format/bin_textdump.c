@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * Prints a tree file in a Knuth-like bracket notation, a stand-in for the
  * knuth writer in bin_size.sh until that writer exists: "n" for n <= 2,

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * Hostile input within bounds: every reader keeps to the budget of its
  * spec (format/bracket.md, format/binary.md, schemas/mmtree.xsd: "Budget"),

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * Provenance travels: a tree's rule, its options, whether it is proven
  * optimal (with the lower bounds of an unproven one) and its citation

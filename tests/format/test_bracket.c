@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * The bracket notations: round trips of compiled trees for every one-step
  * rule on five games, Knuth's Figure 1, the expansion convention, strict

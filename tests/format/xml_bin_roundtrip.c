@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * Round trips through XML or binary (argv[1] = "xml" or "bin") for every
  * one-step rule on MM(3,4), MM(4,6), 4N, Bulls and Cows and MM(5,6):

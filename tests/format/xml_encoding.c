@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * XML in the encodings mmtree reads (UTF-8, UTF-16 either way, with or
  * without a byte order mark, ISO-8859-1, US-ASCII) gives the same tree

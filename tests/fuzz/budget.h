@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * The readers' budgets (format/bracket.md, format/binary.md and
  * schemas/mmtree.xsd, "Budget") as an assertion: a fuzz input that makes

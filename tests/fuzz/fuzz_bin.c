@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * Fuzz target for the binary reader (format/bin.c).  Any input must be
  * read or refused without a crash, leak or sanitizer report, within the

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * libFuzzer target for the bracket reader (format/bracket.md).  Each input
  * is read strictly and leniently, within the reader's budget (budget.h);

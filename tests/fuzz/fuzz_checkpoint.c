@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * Fuzz target for the checkpoint reader (compiler/opt_ckpt.c), as a search
  * of MM(3,3) under the rule optimal would read it.  Any input must be

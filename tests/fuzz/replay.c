@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * Runs saved inputs through a fuzz target's LLVMFuzzerTestOneInput, so
  * that every target's corpus is an ordinary test.  Arguments are files or

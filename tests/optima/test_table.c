@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * The table of exact optima against its trees: every line of
  * trees/optima/results.tsv names a tree in trees/optima/ that must read,

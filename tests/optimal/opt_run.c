@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /* Development driver: mmtree-style run of an optimal rule, printing the
  * value, the first guess, the check and the work. */
 #include <stdio.h>

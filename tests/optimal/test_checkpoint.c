@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * Checkpoints (compiler/checkpoint.md): a stopped search saves one in the
  * documented layout; a run resumes from it, says how many sets it found

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * The exact optima against the published tables (fast cells only; the
  * others are in tests/bench_optimal.sh):

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * The papers' figures that take an exact optimum, of a game or of a
  * position (mm_compile_opts.after), beyond the table cells of

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * The exact search spread over workers (compiler/opt_spread.c) gives the
  * tree of one process, node for node, whatever the number of workers and

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * A search stopped at any moment (the stop_after hook stops it as a
  * signal would, after N sets visited) returns a valid tree, marked not

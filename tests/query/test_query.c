@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * The query functions (mmtree/query.h), mm_compile_guess and
  * mm_tree_diff_codes on trees compiled in-process, against Knuth's

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * Test helper: what the HTML view must show, computed by the C library,
  * for tests/render/html_browser.py to compare with the page's DOM.

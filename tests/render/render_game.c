@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * Test helper: compile a game's tree in-process and render it, so the
  * render tests and tests/bench_render.sh need no tree file.

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * The render library on trees compiled in-process:
  *   - DOT text of small games against golden files (and deterministic);

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * The verifier on trees compiled in-process: valid trees verify with the
  * stats of mm_tree_stats; trees corrupted by hand give each problem with
