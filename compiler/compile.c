@@ -104,7 +104,7 @@ typedef struct shared {
     const mm_compile_opts *o;
     mm_rule key;            /* the rule whose key the scans compute: the
                                rule itself, or kooi's for branch2 (below) */
-    mm_rule_tables rt;
+    rules_tables rt;
     uint16_t all_colors;
     int answers;            /* replies that can occur in this game */
     /* The tie order (mm_tie_break): which group of candidates is scanned
@@ -138,9 +138,9 @@ static int score_cmp(const shared *sh, const score *a, const score *b)
 {
     if (sh->key == MM_RULE_ENTROPY) {
         uint64_t x = a->key, y = b->key;
-        if (x + MM_ENTROPY_TOL < y)
+        if (x + RULES_ENTROPY_TOL < y)
             return -1;
-        if (y + MM_ENTROPY_TOL < x)
+        if (y + RULES_ENTROPY_TOL < x)
             return 1;
         return rules_nlogn_cmp_exact(a->parts, sh->g->nreplies, b->parts,
                                   sh->g->nreplies);
@@ -237,7 +237,7 @@ static bool histogram(const worker *w, mm_code x, uint32_t n, uint32_t *h,
             uint64_t parts = (uint64_t)0 - k + (n - 64 * (blk + 1));
             k = (uint64_t)0 - (parts < (uint64_t)sh->answers ? parts : (uint64_t)sh->answers);
         }
-        if (rule == MM_RULE_ENTROPY ? k > best + MM_ENTROPY_TOL : k >= best)
+        if (rule == MM_RULE_ENTROPY ? k > best + RULES_ENTROPY_TOL : k >= best)
             return false;
     }
     *key = key_of(sh, h);
@@ -507,7 +507,7 @@ typedef struct b2val {
     int k;        /* parts */
 } b2val;
 
-static int b2_cmp(const mm_rule_tables *rt, b2val a, b2val b)
+static int b2_cmp(const rules_tables *rt, b2val a, b2val b)
 {
     /* value = log(x)/log(k); x == 1 gives 0; k == 1 (x > 1) is infinite. */
     bool za = a.x == 1, zb = b.x == 1;
@@ -524,8 +524,8 @@ static int b2_cmp(const mm_rule_tables *rt, b2val a, b2val b)
      * (i/j) log_v u: over the same (u, v) two values compare exactly as
      * the rationals i/j (log_4 16 = log_3 9 = 2).  Other pairs compare by
      * their logarithms: no exact tie is known between different (u, v). */
-    const mm_power *pa = &rt->power[a.x], *pb = &rt->power[b.x];
-    const mm_power *qa = &rt->power[a.k], *qb = &rt->power[b.k];
+    const rules_power *pa = &rt->power[a.x], *pb = &rt->power[b.x];
+    const rules_power *qa = &rt->power[a.k], *qb = &rt->power[b.k];
     if (pa->root == pb->root && qa->root == qb->root) {
         long long l = (long long)pa->exp * qb->exp, r = (long long)pb->exp * qa->exp;
         return (l > r) - (l < r);
@@ -629,13 +629,13 @@ static bool consider(worker *w, search *se, mm_code x, uint32_t n, bool cons)
     if (n <= SMALL) {
         /* the key alone first; the parts only for a guess that may win */
         uint64_t k = small_key(w, x, n);
-        if (se->have && (entropy ? k > se->best.key + MM_ENTROPY_TOL : k >= se->best.key))
+        if (se->have && (entropy ? k > se->best.key + RULES_ENTROPY_TOL : k >= se->best.key))
             return false;
     }
-    uint64_t bound = se->have ? se->best.key : UINT64_MAX - MM_ENTROPY_TOL;
+    uint64_t bound = se->have ? se->best.key : UINT64_MAX - RULES_ENTROPY_TOL;
     if (!histogram(w, x, n, se->cur.parts, bound, se->have, &se->cur.key))
         return false;
-    if (se->have && (entropy ? se->cur.key > se->best.key + MM_ENTROPY_TOL
+    if (se->have && (entropy ? se->cur.key > se->best.key + RULES_ENTROPY_TOL
                              : se->cur.key >= se->best.key))
         return false;
     if (!se->have || score_cmp(sh, &se->cur, &se->best) < 0) {

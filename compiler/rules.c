@@ -26,8 +26,8 @@ uint64_t rules_perfect_total(uint64_t m, uint64_t b)
     return (q + 1) * m - s;
 }
 
-mm_status rules_tables_init(mm_rule_tables *rt, const mm_game *g,
-                              uint32_t max, bool logs, mm_diag *d)
+mm_status rules_tables_init(rules_tables *rt, const mm_game *g,
+                           uint32_t max, bool logs, mm_diag *d)
 {
     memset(rt, 0, sizeof *rt);
     rt->max = max;
@@ -42,7 +42,7 @@ mm_status rules_tables_init(mm_rule_tables *rt, const mm_game *g,
         /* long double: 64-bit mantissa keeps n log2 n * 2^32 within one
          * unit up to n = 2^24. */
         long double v = n > 1 ? (long double)n * log2l((long double)n) : 0.0L;
-        rt->nlogn[n] = (uint64_t)llroundl(ldexpl(v, MM_ENTROPY_FRAC));
+        rt->nlogn[n] = (uint64_t)llroundl(ldexpl(v, RULES_ENTROPY_FRAC));
         rt->lower[n] = rules_perfect_total(n, (uint64_t)rt->answers);
     }
     if (!logs)
@@ -64,15 +64,15 @@ mm_status rules_tables_init(mm_rule_tables *rt, const mm_game *g,
         uint64_t y = u * u;
         for (uint8_t e = 2; y <= max; e++, y *= u)
             if (!rt->power[y].root)
-                rt->power[y] = (mm_power){(uint32_t)u, e};
+                rt->power[y] = (rules_power){(uint32_t)u, e};
     }
     for (uint32_t n = 0; n <= max; n++)
         if (!rt->power[n].root)
-            rt->power[n] = (mm_power){n, 1};
+            rt->power[n] = (rules_power){n, 1};
     return MM_OK;
 }
 
-void rules_tables_release(mm_rule_tables *rt)
+void rules_tables_release(rules_tables *rt)
 {
     free(rt->nlogn);
     free(rt->lower);

@@ -15,29 +15,29 @@
 
 /* Entropy keys are sum n_i log2 n_i in fixed point with 32 fraction bits.
  * Each table entry is within one unit of the truth, so two sums closer than
- * MM_ENTROPY_TOL units are compared exactly (as integers prod n_i^n_i). */
-#define MM_ENTROPY_FRAC 32
-#define MM_ENTROPY_TOL 128
+ * RULES_ENTROPY_TOL units are compared exactly (as integers prod n_i^n_i). */
+#define RULES_ENTROPY_FRAC 32
+#define RULES_ENTROPY_TOL 128
 
 /* x = root^exp with root not a perfect power. */
-typedef struct mm_power {
+typedef struct rules_power {
     uint32_t root;
     uint8_t exp;
-} mm_power;
+} rules_power;
 
-typedef struct mm_rule_tables {
+typedef struct rules_tables {
     uint32_t max;        /* largest part size the tables cover */
     uint64_t *nlogn;     /* [0..max]: n log2 n, fixed point */
     uint64_t *lower;     /* [0..max]: Neuwirth's e(M) total, perfect tree */
     int answers;         /* Neuwirth's n(A): replies the game can give */
     /* With logs (for branch2): [0..max] */
     long double *ln;     /* natural logarithms */
-    mm_power *power;     /* perfect-power decomposition */
-} mm_rule_tables;
+    rules_power *power;  /* perfect-power decomposition */
+} rules_tables;
 
-mm_status rules_tables_init(mm_rule_tables *rt, const mm_game *g,
-                              uint32_t max, bool logs, mm_diag *d);
-void rules_tables_release(mm_rule_tables *rt);
+mm_status rules_tables_init(rules_tables *rt, const mm_game *g, uint32_t max, bool logs,
+                            mm_diag *d);
+void rules_tables_release(rules_tables *rt);
 
 /* Least total number of guesses for m codes in a perfect tree with
  * branching factor b - 1 after each guess (Ville eqs. 15-20; Neuwirth's

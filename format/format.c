@@ -124,7 +124,7 @@ mm_status mm_tree_read_mem(const char *name, const unsigned char *buf,
 }
 
 /* Trees of up to 2^24 codes fit well inside this in every format. */
-#define MM_FILE_MAX ((size_t)1 << 31)
+#define FMT_FILE_MAX ((size_t)1 << 31)
 
 mm_status mm_tree_read_file(const char *path, mm_format fmt, unsigned flags,
                             mm_tree *t, mm_diag *d)
@@ -132,7 +132,7 @@ mm_status mm_tree_read_file(const char *path, mm_format fmt, unsigned flags,
     unsigned char *buf;
     size_t len;
     mm_diag_file(d, path);
-    mm_status st = mm_file_read(path, MM_FILE_MAX, &buf, &len, d);
+    mm_status st = mm_file_read(path, FMT_FILE_MAX, &buf, &len, d);
     if (st)
         return st;
     st = mm_tree_read_mem(path, buf, len, fmt, flags, t, d);

@@ -100,7 +100,7 @@ static void keep_message(xml_errors *e, const char *msg)
     e->msg[o] = '\0';
 }
 
-void xml_on_error(void *ctx, mm_xml_error_ptr err)
+void xml_on_error(void *ctx, xml_error_ptr err)
 {
     xml_errors *e = ctx;
     if (e->set || !err || err->level < XML_ERR_ERROR)

@@ -14,9 +14,9 @@
 #define MM_XML_NS "urn:mmtree:tree:1"
 
 #ifdef MM_XML_CONST_ERROR
-typedef const xmlError *mm_xml_error_ptr;
+typedef const xmlError *xml_error_ptr;
 #else
-typedef xmlErrorPtr mm_xml_error_ptr;
+typedef xmlErrorPtr xml_error_ptr;
 #endif
 
 /* Positions.  libxml2's reader parses ahead of the node it returns, so
@@ -69,7 +69,7 @@ typedef struct xml_errors {
     size_t len;
 } xml_errors;
 
-void xml_on_error(void *ctx, mm_xml_error_ptr err);
+void xml_on_error(void *ctx, xml_error_ptr err);
 
 /* Handlers are thread-local in libxml2; they are set around each call and
  * the caller's restored afterwards. */

@@ -1,7 +1,7 @@
 /* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * The verifier: follows the true codes down a tree and compares every
- * statement the tree makes with them (see mm_verify.h).
+ * statement the tree makes with them (see mmtree/verify.h).
  *
  * The walk is the tree check's (core/walk.h), depth first with an
  * explicit stack (a file can nest as deep as it has nodes); it visits
