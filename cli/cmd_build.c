@@ -399,6 +399,26 @@ static void summary(const build_args *a, const mm_game *g, const mm_tree *t,
                     (unsigned long long)rep->total, (unsigned long long)rep->lower);
 }
 
+/* MMe(p,c): MM(p,c+K) once guesses of the K extra colours got no hit
+ * (Ville 2013, s5.1): the codes are those of c colours, any guess may
+ * use the others.  The path of those guesses goes into steps and, as
+ * text, into buf (a->after). */
+static void extra_colors_path(const mm_game *g, build_args *a, mm_step *steps, char *buf,
+                              size_t size)
+{
+    int pegs[MM_MAX_PEGS], k = (int)a->extra, c = g->colors - k;
+    uint32_t n = (uint32_t)((k + g->pegs - 1) / g->pegs);
+    for (uint32_t j = 0; j < n; j++) {
+        for (int i = 0; i < g->pegs; i++)
+            pegs[i] = c + ((int)j * g->pegs + i) % k;
+        steps[j].guess = mm_game_index(g, pegs);
+        steps[j].slot = mm_reply_slot(g, 0, 0);
+    }
+    a->o.after = steps;
+    a->o.nafter = n;
+    a->after = mm_path_format(g, steps, n, buf, size);
+}
+
 int build_run(build_args *a, const mm_game *g, mm_format fmt, const build_hooks *h)
 {
     mm_diag d;
@@ -412,20 +432,7 @@ int build_run(build_args *a, const mm_game *g, mm_format fmt, const build_hooks 
             return cli_usage_error(build_cmd, "--after: %s", d.msg);
         a->o.after = steps;
     } else if (a->extra) {
-        /* MMe(p,c): MM(p,c+K) once guesses of the K extra colours got no
-         * hit (Ville 2013, s5.1): the codes are those of c colours, any
-         * guess may use the others */
-        int pegs[MM_MAX_PEGS], k = (int)a->extra, c = g->colors - k;
-        uint32_t n = (uint32_t)((k + g->pegs - 1) / g->pegs);
-        for (uint32_t j = 0; j < n; j++) {
-            for (int i = 0; i < g->pegs; i++)
-                pegs[i] = c + ((int)j * g->pegs + i) % k;
-            steps[j].guess = mm_game_index(g, pegs);
-            steps[j].slot = mm_reply_slot(g, 0, 0);
-        }
-        a->o.after = steps;
-        a->o.nafter = n;
-        a->after = mm_path_format(g, steps, n, extra_path, sizeof extra_path);
+        extra_colors_path(g, a, steps, extra_path, sizeof extra_path);
     }
     mm_tree t;
     mm_tree_init(&t, g->pegs, g->colors, g->repeat);
