@@ -56,10 +56,12 @@ static void pause_for(ounit_bell *bell, unsigned seen, double wait)
     }
 }
 
+/* sent[0] counts the bytes, sent[1] the messages */
 static void send_words(uint64_t *sent, const uint64_t *w, size_t n, int to, int tag)
 {
     MPI_Send(w, (int)n, MPI_UINT64_T, to, tag, MPI_COMM_WORLD);
-    *sent += n * sizeof *w;
+    sent[0] += n * sizeof *w;
+    sent[1]++;
 }
 
 /* A message waiting from rank from (or any): its words into *buf; the
@@ -96,7 +98,7 @@ static void send_task(mpi_link *l, int to, const otask *t)
     w[4] = (uint64_t)t->plen;
     for (int i = 0; i < t->plen; i++)
         w[HEAD_TASK + i] = t->guess[i] | (uint64_t)t->reply[i] << 32;
-    send_words(&l->sent, w, HEAD_TASK + (size_t)t->plen, to, TAG_TASK);
+    send_words(l->sent, w, HEAD_TASK + (size_t)t->plen, to, TAG_TASK);
 }
 
 static bool read_task(const uint64_t *w, long n, otask *t)
@@ -195,7 +197,7 @@ static mm_status link_signal(void *arg, int r, uint64_t id, oval limit, mm_diag 
         ounit_signal(l->local, id, limit);
     } else {
         uint64_t w[2] = {id, limit};
-        send_words(&l->sent, w, 2, r, TAG_SIGNAL);
+        send_words(l->sent, w, 2, r, TAG_SIGNAL);
     }
     return MM_OK;
 }
@@ -239,13 +241,11 @@ mm_status mpi_link_init(mpi_link *l, const mm_game *g, const mm_compile_opts *o,
     return MM_OK;
 }
 
-uint64_t mpi_link_quit(mpi_link *l)
+void mpi_link_quit(mpi_link *l, uint64_t sent[2])
 {
     for (int r = 1; r < l->size; r++)
-        send_words(&l->sent, NULL, 0, r, TAG_QUIT);
-    uint64_t total = 0;
-    MPI_Reduce(&l->sent, &total, 1, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
-    return total;
+        send_words(l->sent, NULL, 0, r, TAG_QUIT);
+    MPI_Reduce(l->sent, sent, 2, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
 }
 
 void mpi_link_release(mpi_link *l)
@@ -272,7 +272,7 @@ static void refuse(uint64_t *sent, uint64_t **buf, size_t *cap, uint64_t id)
 
 void mpi_worker(const mm_game *g, const mm_compile_opts *o, int threads)
 {
-    uint64_t sent = 0, *buf = NULL, *out = NULL;
+    uint64_t sent[2] = {0, 0}, *buf = NULL, *out = NULL;
     size_t cap = 0, ocap = 0;
     ounit_bell *bell = ounit_bell_new();
     ounit *u = NULL;
@@ -288,7 +288,7 @@ void mpi_worker(const mm_game *g, const mm_compile_opts *o, int threads)
         if (n >= 0 && tag == TAG_TASK) {
             otask t;
             if (!u || !read_task(buf, n, &t))
-                refuse(&sent, &out, &ocap, n > 0 ? buf[0] : 0);
+                refuse(sent, &out, &ocap, n > 0 ? buf[0] : 0);
             else
                 ounit_start(u, &t), busy = true;
         } else if (n == 2 && tag == TAG_SIGNAL && u) {
@@ -296,7 +296,7 @@ void mpi_worker(const mm_game *g, const mm_compile_opts *o, int threads)
         }
         oresult r;
         if (u && ounit_poll(u, &r)) {
-            send_result(&sent, &out, &ocap, &r);
+            send_result(sent, &out, &ocap, &r);
             oresult_release(&r);
             busy = false;
         } else if (n < 0) {
@@ -307,5 +307,5 @@ void mpi_worker(const mm_game *g, const mm_compile_opts *o, int threads)
     ounit_bell_free(bell);
     free(buf);
     free(out);
-    MPI_Reduce(&sent, NULL, 1, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+    MPI_Reduce(sent, NULL, 2, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
 }

@@ -15,7 +15,7 @@ typedef struct mpi_link {
     int size;           /* ranks; worker r is rank r, worker 0 in rank 0 */
     ounit *local;
     ounit_bell *bell;
-    uint64_t sent;      /* bytes this rank sent */
+    uint64_t sent[2];   /* bytes and messages this rank sent */
     uint64_t *buf;      /* what was received last */
     size_t cap;
 } mpi_link;
@@ -24,12 +24,13 @@ typedef struct mpi_link {
  * threads threads among them; MM_OK or out of memory. */
 mm_status mpi_link_init(mpi_link *l, const mm_game *g, const mm_compile_opts *o, int threads,
                         olink *link);
-/* Tell the other ranks to end, and the bytes all ranks sent. */
-uint64_t mpi_link_quit(mpi_link *l);
+/* Tell the other ranks to end; the bytes and messages all ranks sent
+ * into sent[0] and sent[1]. */
+void mpi_link_quit(mpi_link *l, uint64_t sent[2]);
 void mpi_link_release(mpi_link *l);
 
-/* Any other rank: a worker until rank 0 says to end.  Its bytes sent
- * go to rank 0's mpi_link_quit. */
+/* Any other rank: a worker until rank 0 says to end.  What it sent
+ * goes to rank 0's mpi_link_quit. */
 void mpi_worker(const mm_game *g, const mm_compile_opts *o, int threads);
 
 #endif

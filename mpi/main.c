@@ -61,7 +61,7 @@ typedef struct job {
     mpi_link link;
     bool linked, quit;
     ospread_stats stats;
-    uint64_t bytes;
+    uint64_t sent[2];   /* bytes and messages between ranks */
 } job;
 
 /* Is s the long option name, alone or as name=value (*v the value)? */
@@ -148,11 +148,11 @@ static void quit(job *jb)
         return;
     jb->quit = true;
     if (jb->linked) {
-        jb->bytes = mpi_link_quit(&jb->link);
+        mpi_link_quit(&jb->link, jb->sent);
         mpi_link_release(&jb->link);
     } else {
         mpi_link l = {.size = jb->ranks};
-        jb->bytes = mpi_link_quit(&l);
+        mpi_link_quit(&l, jb->sent);
     }
 }
 
@@ -197,14 +197,14 @@ static void spread_summary(void *arg, const build_args *a, const mm_game *g, con
     fprintf(stderr,
             "mmtree-mpi: MM(%d,%d%s) %s%s: %llu codes, first guess %s, total %llu, expected "
             "%.4f, worst %d, %s; %d rank%s x %d thread%s, %llu sets searched, %llu units, "
-            "%.1f KiB sent, %.3f s\n",
+            "%.1f KiB in %llu messages, %.3f s\n",
             g->pegs, g->colors, g->repeat ? "" : ", no repeat", mm_rule_name(a->o.rule),
             a->o.consistent_only ? " consistent-only" : "", (unsigned long long)s.codes,
             mm_code_format(g, t->nodes[0].guess, code), (unsigned long long)s.total,
             (double)s.total / (double)s.codes, s.worst, proof, jb->ranks,
             jb->ranks == 1 ? "" : "s", jb->threads,
             jb->threads == 1 ? "" : "s", (unsigned long long)rep->nodes, (unsigned long long)jb->stats.units,
-            (double)jb->bytes / 1024.0, secs);
+            (double)jb->sent[0] / 1024.0, (unsigned long long)jb->sent[1], secs);
 }
 
 /* Rank 0: the command line, the search, the tree. */

@@ -53,7 +53,7 @@ base=$(median 1 "$dir/build-j1")
 printf '%-12s %9s %9s %9s %12s %s\n' variant wall-s cpu-s speed-up bytes-sent tree
 for v in $variants; do
     w=$(median 1 "$dir/$v") u=$(median 2 "$dir/$v")
-    bytes=$(sed -n 's/.* \([0-9.]*\) KiB sent.*/\1 KiB/p' "$dir/$v.log")
+    bytes=$(sed -n 's/.* \([0-9.]*\) KiB in.*/\1 KiB/p' "$dir/$v.log")
     same=$(cmp -s "$dir/$v.mmt" "$dir/build-j1.mmt" && echo same || echo DIFFERENT)
     printf '%-12s %9s %9s %9s %12s %s\n' "$v" "$w" "$u" \
         "$(awk -v b="$base" -v w="$w" 'BEGIN { printf "%.2f", b / w }')" "${bytes:--}" "$same"
