@@ -13,10 +13,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
 #include "compiler/opt_unit.h"
+#include "core/file.h"
 #include "link.h"
 #include "mmtree/mmtree.h"
 
@@ -207,6 +209,24 @@ static void spread_summary(void *arg, const build_args *a, const mm_game *g, con
             (double)jb->sent[0] / 1024.0, (unsigned long long)jb->sent[1], secs);
 }
 
+/* A search of days must not end in "cannot write": rank 0 opens the
+ * output file's temporary file before the search and removes it.  Not
+ * a device, a FIFO or standard output (written in place: opening one is
+ * not free of effects).  -1 to go on, else the exit status. */
+static int output_writable(const char *path)
+{
+    struct stat sb;
+    if (!strcmp(path, "-") || !strncmp(path, "/dev/", 5) || !strncmp(path, "/proc/", 6) ||
+        (stat(path, &sb) == 0 && !S_ISREG(sb.st_mode) && !S_ISDIR(sb.st_mode)))
+        return -1;
+    outfile f;
+    mm_diag d;
+    mm_diag_clear(&d);
+    mm_status st = outfile_open(&f, path, &d);
+    outfile_abort(&f);
+    return st ? cli_report(&d, st) : -1;
+}
+
 /* Rank 0: the command line, the search, the tree. */
 static int coordinate(job *jb, int argc, char **argv)
 {
@@ -222,6 +242,8 @@ static int coordinate(job *jb, int argc, char **argv)
         if (a.o.rule < MM_RULE_COUNT_ONE_STEP)
             rc = cli_usage_error("mpi", "rule '%s' is not an optimal rule (mmtree build runs "
                                  "it in seconds)", mm_rule_name(a.o.rule));
+        else
+            rc = output_writable(a.out);
     }
     MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (rc < 0) {

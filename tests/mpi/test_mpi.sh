@@ -6,7 +6,8 @@
 # half a minute of CPU, is in tests/bench_mpi.sh).  A job
 # killed with SIGKILL and resumed from its checkpoint on another number
 # of ranks writes the same tree; a time limit stops the whole job with a
-# valid tree and exit 3; errors end the job with one message, exit 2.
+# valid tree and exit 3; errors end the job with one message, exit 2,
+# before any search.
 # Skipped (77) where MPI is not installed.  In a sanitizer build ($3 =
 # sanitized) MM(4,7) is left out (the small games take the same paths),
 # and leaks are not looked for: Open MPI's plugins leave allocations
@@ -134,5 +135,11 @@ expect() {
 expect 2 "--pegs" 3 -p 9
 expect 2 "not an optimal rule" 2 -r knuth
 expect 2 "checkpoint" 3 -p 4 -c 6 -o "$dir/x.mmt" --checkpoint "$dir/want.mmt"
+expect 2 "unknown option '--bogus'" 2 --bogus
+# before the search (a minute of CPU for MM(4,9)), not after it: no
+# checkpoint is saved
+expect 2 "cannot write '$dir/no/x.mmt'" 3 -p 4 -c 9 -o "$dir/no/x.mmt" \
+    --checkpoint "$dir/never.ckpt" --checkpoint-every 0.01
+[ -e "$dir/never.ckpt" ] && fail "an output file it cannot write, found after the search"
 
 [ "$fails" -eq 0 ] || { echo "$fails failed"; exit 1; }
