@@ -44,22 +44,32 @@ static const char mpi_help[] =
     "      --split N         rank 0 expands sets of more than N codes into\n"
     "                        their guesses rather than hand them out (default:\n"
     "                        twice the game's codes / ranks, at least 128)\n"
+    "      --progress S      seconds between rank 0's progress lines (default\n"
+    "                        60; 0: none)\n"
     "  -h, --help            this text\n"
     "\n"
-    "Progress and a one-line summary come from rank 0; an error in any rank\n"
-    "ends the job with its message.  Exit status: 0 proven, 2 an error, 3\n"
-    "stopped before its proof (the best tree found is written).\n";
+    "Progress lines and a one-line summary come from rank 0 (not with -q);\n"
+    "an error in any rank ends the job with its message.  Exit status: 0\n"
+    "proven, 2 an error, 3 stopped before its proof (the best tree found is\n"
+    "written, with the proven lower bound).\n";
 
 /* What mmtree-mpi adds to build's options. */
 typedef struct mpi_opts {
     uint32_t split;
     double ckpt_every;
+    double progress;    /* seconds between progress lines; 0: none */
 } mpi_opts;
 
 typedef struct job {
     int ranks, threads;
     int node_threads;   /* the default: the node's cores among its ranks */
     mpi_opts mo;
+    bool quiet;
+    /* build's progress hook: it says where a search resumes */
+    void (*progress)(void *arg, const mm_optimal_report *r);
+    void *progress_arg;
+    bool started;
+    double next_progress;
     mpi_link link;
     bool linked, quit;
     ospread_stats stats;
@@ -88,8 +98,9 @@ static int own_options(int argc, char **argv, mpi_opts *mo, char **args, int *na
     args[n++] = (char *)"optimal";
     for (int i = 1; i < argc; i++) {
         const char *s = argv[i], *v = NULL;
-        bool split = opt_is(s, "--split", &v), every = opt_is(s, "--checkpoint-every", &v);
-        if (!split && !every) {
+        bool split = opt_is(s, "--split", &v), every = opt_is(s, "--checkpoint-every", &v),
+             progress = opt_is(s, "--progress", &v);
+        if (!split && !every && !progress) {
             args[n++] = argv[i];
             continue;
         }
@@ -103,12 +114,16 @@ static int own_options(int argc, char **argv, mpi_opts *mo, char **args, int *na
             if (!cli_int("mpi", "--split", v, 1, MM_MAX_CODES, &k))
                 return EXIT_BAD;
             mo->split = (uint32_t)k;
-        } else {
-            mo->ckpt_every = strtod(v, &end);
-            if (end == v || *end || !(mo->ckpt_every > 0) || mo->ckpt_every > 1e9)
-                return cli_usage_error("mpi", "--checkpoint-every: '%s' is not a number of "
-                                       "seconds", v);
+            continue;
         }
+        double x = strtod(v, &end);
+        if (end == v || *end || !(x >= 0) || x > 1e9 || (every && x == 0))
+            return cli_usage_error("mpi", "%s: '%s' is not a number of seconds",
+                                   every ? "--checkpoint-every" : "--progress", v);
+        if (every)
+            mo->ckpt_every = x;
+        else
+            mo->progress = x;
     }
     *nargs = n;
     args[n] = NULL;
@@ -158,6 +173,28 @@ static void quit(job *jb)
     }
 }
 
+/* Progress: lines, not one line redrawn in place, since mpirun hands
+ * rank 0 no terminal and a batch job's log is a file.  The first call
+ * (the search starts) is build's, which says where a search resumes. */
+static void show_progress(void *arg, const mm_optimal_report *r)
+{
+    job *jb = arg;
+    if (!jb->started) {
+        jb->started = true;
+        if (jb->progress)
+            jb->progress(jb->progress_arg, r);
+        return;
+    }
+    if (jb->quiet || !(jb->mo.progress > 0) || r->elapsed < jb->next_progress)
+        return;
+    jb->next_progress = r->elapsed + jb->mo.progress;
+    /* the sets of the units that have ended; no share of the work done,
+     * which the coordinator cannot tell while every guess runs */
+    fprintf(stderr, "mmtree-mpi: %.0f s: %llu sets, bound %llu..%llu\n", r->elapsed,
+            (unsigned long long)r->nodes, (unsigned long long)r->lower,
+            (unsigned long long)r->total);
+}
+
 static mm_status spread_compile(void *arg, const mm_game *g, const mm_compile_opts *o,
                                 mm_tree *t, mm_diag *d)
 {
@@ -167,6 +204,11 @@ static mm_status spread_compile(void *arg, const mm_game *g, const mm_compile_op
     ospread_opts so = {.split = jb->mo.split};
     if (jb->mo.ckpt_every > 0)
         co.checkpoint_every = jb->mo.ckpt_every;
+    jb->progress = o->progress;
+    jb->progress_arg = o->progress_arg;
+    jb->next_progress = jb->mo.progress;
+    co.progress = show_progress;
+    co.progress_arg = jb;
     if (mpi_link_init(&jb->link, g, &co, jb->threads, &link)) {
         mpi_link_release(&jb->link);
         mm_tree_init(t, g->pegs, g->colors, g->repeat);
@@ -232,6 +274,7 @@ static int coordinate(job *jb, int argc, char **argv)
 {
     char **args = calloc((size_t)argc + 3, sizeof *args);
     build_hooks h = {"mpi", mpi_help, spread_compile, spread_summary, jb};
+    jb->mo.progress = 60;
     build_args a;
     mm_game g;
     mm_format fmt;
@@ -247,6 +290,7 @@ static int coordinate(job *jb, int argc, char **argv)
     }
     MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (rc < 0) {
+        jb->quiet = a.quiet;
         jb->threads = a.threads > 0 ? (int)a.threads : jb->node_threads;
         int bound = cores_bound();
         if (bound > 0 && jb->threads > bound)

@@ -6,8 +6,9 @@
 # half a minute of CPU, is in tests/bench_mpi.sh).  A job
 # killed with SIGKILL and resumed from its checkpoint on another number
 # of ranks writes the same tree; a time limit stops the whole job with a
-# valid tree and exit 3; errors end the job with one message, exit 2,
-# before any search.
+# valid tree marked not proven, a true lower bound and exit 3, and its
+# stderr holds progress lines and one summary line, from rank 0 alone;
+# errors end the job with one message, exit 2, before any search.
 # Skipped (77) where MPI is not installed.  In a sanitizer build ($3 =
 # sanitized) MM(4,7) is left out (the small games take the same paths),
 # and leaks are not looked for: Open MPI's plugins leave allocations
@@ -109,13 +110,37 @@ if [ -z "$sanitized" ]; then
     killed
 fi
 
-# -- a time limit stops every rank: a valid tree, exit 3
-run 2 -q -p 4 -c 7 -o "$dir/stopped.mmt" --time-limit 0.5 2>/dev/null
+# -- a time limit stops every rank: a valid tree marked not proven, with
+# a lower bound at most the optimum (20471 for MM(4,8)) and at most its
+# total, exit 3; on stderr progress lines a second apart (not one from
+# each rank: their times rise) and one summary line.  The lines come
+# once the search has started: on a machine so loaded that setting up
+# took the 2.5 s (the summary says 0 units), there are none.
+run 3 -p 4 -c 8 -o "$dir/stopped.mmt" --time-limit 2.5 --progress 1 2>"$dir/stopped.err"
 rc=$?
+"$mmtree" stats --json "$dir/stopped.mmt" >"$dir/stopped.json" 2>&1
+lower=$(sed -n 's/.*"lower_bound": \([0-9]*\).*/\1/p' "$dir/stopped.json")
+total=$(sed -n 's/.*"total": \([0-9]*\).*/\1/p' "$dir/stopped.json")
 if [ "$rc" -ne 3 ] || ! "$mmtree" verify "$dir/stopped.mmt" >/dev/null 2>&1; then
-    fail "--time-limit 0.5: exit $rc (want 3), or no valid tree"
+    fail "--time-limit 2.5: exit $rc (want 3), or no valid tree"
+elif ! grep -q '"proven": false' "$dir/stopped.json" || [ -z "$lower" ] ||
+    [ "$lower" -eq 0 ] || [ "$lower" -gt 20471 ] || [ "$lower" -gt "$total" ]; then
+    fail "--time-limit 2.5: not marked not proven with a lower bound: $(cat "$dir/stopped.json")"
 else
-    ok "--time-limit 0.5: exit 3, a valid tree"
+    ok "--time-limit 2.5: exit 3, a valid tree, not proven, lower bound $lower"
+fi
+progress='^mmtree-mpi: [0-9]* s: [0-9]* sets, bound [0-9]*\.\.[0-9]*$'
+summary="^mmtree-mpi: MM(4,8) optimal: .*, not proven optimal, lower bound $lower; 3 ranks "
+lines=$(grep -c '' "$dir/stopped.err")
+np=$(grep -c "$progress" "$dir/stopped.err")
+ns=$(grep -c "$summary" "$dir/stopped.err")
+started=$(grep -c " [1-9][0-9]* units, " "$dir/stopped.err")
+if [ "$np" -lt "$started" ] || [ "$ns" -ne 1 ] || [ "$lines" -ne $((np + ns)) ] ||
+    ! grep "$progress" "$dir/stopped.err" | cut -d' ' -f2 | sort -c -n -u ||
+    [ "$(tail -n 1 "$dir/stopped.err" | grep -c "$summary")" -ne 1 ]; then
+    fail "stderr of a stopped job: not progress lines, then one summary line: $(cat "$dir/stopped.err")"
+else
+    ok "stderr of a stopped job: $np progress line(s) from rank 0, then one summary line"
 fi
 
 # status, pattern, ranks, args...: one message from the job, not a rank's each
@@ -136,6 +161,7 @@ expect 2 "--pegs" 3 -p 9
 expect 2 "not an optimal rule" 2 -r knuth
 expect 2 "checkpoint" 3 -p 4 -c 6 -o "$dir/x.mmt" --checkpoint "$dir/want.mmt"
 expect 2 "unknown option '--bogus'" 2 --bogus
+expect 2 "--progress" 2 --progress soon
 # before the search (a minute of CPU for MM(4,9)), not after it: no
 # checkpoint is saved
 expect 2 "cannot write '$dir/no/x.mmt'" 3 -p 4 -c 9 -o "$dir/no/x.mmt" \
