@@ -12,8 +12,9 @@
 # sanitized) MM(4,7) is left out (the small games take the same paths),
 # and leaks are not looked for: Open MPI's plugins leave allocations
 # that LeakSanitizer cannot even name; tests/optimal/test_spread checks
-# the spread search for leaks in one process.
-mmtree=$1 mpi=${2:-} sanitized=${3:-}
+# the spread search for leaks in one process.  Every option of
+# mmtree-mpi --help is in its man page ($4: the source root).
+mmtree=$1 mpi=${2:-} sanitized=${3:-} src=${4:-}
 if [ -z "$mpi" ] || [ ! -x "$mpi" ]; then
     echo "mmtree-mpi was not built (no MPI library found): skipped"
     exit 77
@@ -167,5 +168,14 @@ expect 2 "--progress" 2 --progress soon
 expect 2 "cannot write '$dir/no/x.mmt'" 3 -p 4 -c 9 -o "$dir/no/x.mmt" \
     --checkpoint "$dir/never.ckpt" --checkpoint-every 0.01
 [ -e "$dir/never.ckpt" ] && fail "an output file it cannot write, found after the search"
+
+# -- the man page documents every option of --help
+if [ -n "$src" ]; then
+    for opt in $("$mpi" --help | grep -E '^ {1,6}(-[A-Za-z], +)?--[a-z]' |
+                 grep -oE -- '--[a-z][a-z0-9-]*' | sort -u); do
+        grep -qF -- "*$opt*" "$src/docs/mmtree-mpi.1.scd" ||
+            fail "docs/mmtree-mpi.1.scd: $opt is not documented"
+    done
+fi
 
 [ "$fails" -eq 0 ] || { echo "$fails failed"; exit 1; }
