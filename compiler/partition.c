@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grow.h"
 #include "rules.h"
 
 uint64_t mm_perfect_total(uint64_t m, int b)
@@ -71,16 +72,101 @@ mm_status mm_partition_make(const mm_game *g, const mm_code *codes, uint32_t n,
     return MM_OK;
 }
 
+/* The colours the set cannot tell apart.  Exchanging two of them in
+ * every code of the set may give the set back (colours no guess played
+ * yet, or that no code has); such exchanges compose, so the colours fall
+ * into classes, and any permutation within the classes maps the set onto
+ * itself and each guess onto one with the same parts.  So only one guess
+ * of each class of codes needs a histogram: the one whose colours of each
+ * class appear, in order of first appearance, as the smallest members of
+ * the class; it stands for orbit codes. */
+typedef struct symmetry {
+    int group[MM_MAX_COLORS];                /* colour -> its class */
+    int member[MM_MAX_COLORS][MM_MAX_COLORS]; /* the class, ascending */
+    int size[MM_MAX_COLORS];
+    int ngroups;
+} symmetry;
+
+static mm_code swap_colours(const mm_game *g, mm_code x, int a, int b)
+{
+    int pegs[MM_MAX_PEGS];
+    for (int i = 0; i < g->pegs; i++) {
+        int k = mm_code_peg(g, x, i);
+        pegs[i] = k == a ? b : k == b ? a : k;
+    }
+    return mm_game_index(g, pegs);
+}
+
+static bool swap_keeps(const mm_game *g, const uint8_t *in, const mm_code *codes, uint32_t n,
+                       int a, int b)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        mm_code y = swap_colours(g, codes[i], a, b);
+        if (y == MM_NO_CODE || !in[y])
+            return false;
+    }
+    return true;
+}
+
+/* The classes of the set codes[0..n); every colour alone when there is
+ * no memory to find them (then every code stands for itself). */
+static void symmetry_find(const mm_game *g, const mm_code *codes, uint32_t n, symmetry *sy)
+{
+    uint8_t *in = calloc(g->ncodes, 1);
+    sy->ngroups = 0;
+    if (in)
+        for (uint32_t i = 0; i < n; i++)
+            in[codes[i]] = 1;
+    for (int k = 0; k < g->colors; k++) {
+        int c = 0;
+        while (c < sy->ngroups && !(in && swap_keeps(g, in, codes, n, sy->member[c][0], k)))
+            c++;
+        if (c == sy->ngroups)
+            sy->size[sy->ngroups++] = 0;
+        sy->group[k] = c;
+        sy->member[c][sy->size[c]++] = k;
+    }
+    free(in);
+}
+
+/* Does x stand for its class, and for how many codes (*orbit)? */
+static bool symmetry_first(const mm_game *g, const symmetry *sy, mm_code x, uint64_t *orbit)
+{
+    int next[MM_MAX_COLORS] = {0};
+    unsigned seen = 0;
+    uint64_t o = 1;
+    for (int i = 0; i < g->pegs; i++) {
+        int k = mm_code_peg(g, x, i);
+        if (seen >> k & 1)
+            continue;
+        seen |= 1u << k;
+        int c = sy->group[k];
+        if (sy->member[c][next[c]] != k)
+            return false;
+        o *= (uint64_t)(sy->size[c] - next[c]);
+        next[c]++;
+    }
+    *orbit = o;
+    return true;
+}
+
 void mm_partition_branch2(const mm_game *g, const mm_code *codes, uint32_t n,
                           mm_partition *p)
 {
     p->profile = 0;
     if (p->consistent) {
-        /* the codes of the set with the same sizes, reply by reply */
+        /* the codes of the set with the same sizes, reply by reply: one
+         * histogram for each class of codes */
+        symmetry sy;
+        symmetry_find(g, codes, n, &sy);
         uint32_t h[MM_MAX_REPLIES];
         for (uint32_t i = 0; i < n; i++) {
+            uint64_t orbit;
+            if (!symmetry_first(g, &sy, codes[i], &orbit))
+                continue;
             histogram(g, codes, n, codes[i], h);
-            p->profile += !memcmp(h, p->size, (size_t)g->nreplies * sizeof *h);
+            if (!memcmp(h, p->size, (size_t)g->nreplies * sizeof *h))
+                p->profile += (uint32_t)orbit;
         }
     }
     uint32_t x = p->profile ? n - p->profile + 1 : n;
@@ -102,19 +188,31 @@ mm_status mm_partition_shapes(const mm_game *g, const mm_code *codes, uint32_t n
                               uint32_t *shapes, mm_diag *d)
 {
     typedef uint32_t shape[MM_MAX_REPLIES];
-    shape *all = malloc((size_t)g->ncodes * sizeof *all);
-    if (!all)
-        return mm_diag_set(d, MM_ERR_NOMEM, "out of memory for the partitions");
+    shape *all = NULL;
+    size_t cap = 0, k = 0;
+    symmetry sy;
+    symmetry_find(g, codes, n, &sy);
+    /* a guess and every guess of its class make the same partition */
     for (mm_code x = 0; x < g->ncodes; x++) {
-        histogram(g, codes, n, x, all[x]);
-        qsort(all[x], MM_MAX_REPLIES, sizeof(uint32_t), cmp_u32_desc);
+        uint64_t orbit;
+        if (!symmetry_first(g, &sy, x, &orbit))
+            continue;
+        shape *a = grow_array(all, &cap, k + 1, 64, sizeof *all);
+        if (!a) {
+            free(all);
+            return mm_diag_set(d, MM_ERR_NOMEM, "out of memory for the partitions");
+        }
+        all = a;
+        histogram(g, codes, n, x, all[k]);
+        qsort(all[k], MM_MAX_REPLIES, sizeof(uint32_t), cmp_u32_desc);
+        k++;
     }
-    qsort(all, g->ncodes, sizeof *all, cmp_shape);
-    uint32_t k = g->ncodes ? 1 : 0;
-    for (mm_code x = 1; x < g->ncodes; x++)
-        k += cmp_shape(all[x - 1], all[x]) != 0;
+    qsort(all, k, sizeof *all, cmp_shape);
+    uint32_t count = k ? 1 : 0;
+    for (size_t x = 1; x < k; x++)
+        count += cmp_shape(all[x - 1], all[x]) != 0;
     free(all);
-    *shapes = k;
+    *shapes = count;
     return MM_OK;
 }
 

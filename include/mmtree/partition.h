@@ -56,13 +56,16 @@ MM_EXPORT mm_status mm_partition_make(const mm_game *g, const mm_code *codes,
                                       uint32_t n, mm_code guess,
                                       mm_partition *p, mm_diag *d);
 
-/* Fill p->profile and p->branch2 for the same set (time O(n^2) when the
- * guess is one of the codes). */
+/* Fill p->profile and p->branch2 for the same set.  When the guess is
+ * one of the codes this takes a histogram of the set for one code of
+ * each class under the colours the set cannot tell apart (203 classes at
+ * the root of MM(6,8)), O(n^2) at worst. */
 MM_EXPORT void mm_partition_branch2(const mm_game *g, const mm_code *codes,
                                     uint32_t n, mm_partition *p);
 
 /* How many different partitions, as multisets of part sizes, the guesses
- * of g make of codes[0..n) (Kooi 2005, s5, counts them after one reply). */
+ * of g make of codes[0..n) (Kooi 2005, s5, counts them after one reply):
+ * one histogram for each class of guesses, as for mm_partition_branch2. */
 MM_EXPORT mm_status mm_partition_shapes(const mm_game *g, const mm_code *codes,
                                         uint32_t n, uint32_t *shapes,
                                         mm_diag *d);

@@ -15,6 +15,18 @@ row() { printf '%s\n' "$out" | awk -v r="$1" '$1 == r { $1 = ""; print substr($0
 [ "$(row parts)" = "5 11 13 14 14" ] || fail "parts: $(row parts)"
 [ "$(row largest)" = "625 317 256 276 312" ] || fail "largest: $(row largest)"
 [ "$(row entropy)" = "1.4984 2.6934 2.8851 3.0437 3.0567" ] || fail "entropy: $(row entropy)"
+[ "$(row branch2)" = "4.4507 2.9487 2.7665 2.4091 2.5929" ] || fail "branch2: $(row branch2)"
+
+# A large game: branch2's profile and the partitions' shapes are counted
+# by classes of codes (colours the set cannot tell apart), so MM(6,8)
+# (262144 codes) answers in a second where scoring every code took
+# hours.  The profile of 112233 is the 56 x 90 codes of its pattern, of
+# 111111 the 8 of one colour, of 123456 the 8!/2! with six colours; the
+# root's shapes are the 11 partitions of 6 pegs by colour.
+json=$("$mmtree" partition -p 6 -c 8 112233 111111 123456 --shapes --json)
+profiles=$(printf '%s' "$json" | grep -o '"profile": [0-9]*' | tr -dc '0-9 \n' | tr '\n' ' ')
+[ "$profiles" = " 5040  8  20160 " ] || fail "MM(6,8) profiles: $profiles"
+printf '%s' "$json" | grep -q '"shapes": 11' || fail "MM(6,8) shapes: $json"
 
 # Knuth 1976: after 1122 B, 1344 W, 3526 BWW seven codes; every rule but
 # naive and e3 picks his 1462
