@@ -57,8 +57,9 @@ static const row rows[] = {
     {"Kooi s5 last worst case", 4, 6, R, "knuth/last", 0, "1123", "1123", 5804, 0, 0, 6, "1 8 65 522 696 4"},
     {"Kooi s5 last worst case, AABB", 4, 6, R, "knuth/last", 0, NULL, "1122", 5798, 0, 0, 6, "1 6 65 531 692 1"},
     /* Printed 1 10 54 646 582 3 (5695); no tie order gives it: first
-     * 5696 (Section 4's row), last 5692. */
+     * 5696 (Section 4's row), last 5692, inconsistent-first 5838. */
     {"Kooi s5 last expected size", 4, 6, R, "irving/last", 0, NULL, "1123", 5692, 0, 0, 6, "1 10 55 647 580 3"},
+    {"Kooi s5 expected size, inc. first", 4, 6, R, "irving/inconsistent-first", 0, NULL, "1123", 5838, 0, 0, 6, "1 8 42 533 709 3"},
     {"Kooi s5 last entropy", 4, 6, R, "entropy/last", 0, NULL, "1234", 5723, 0, 0, 6, "1 4 70 613 596 12"},
     {"Kooi s5 last most parts", 4, 6, R, "kooi/last", 0, NULL, "1123", 5667, 0, 0, 6, "1 12 72 636 568 7"},
 
@@ -212,6 +213,7 @@ static const row large_rows[] = {
     /* ... and with ties to the last 179877: neither tie order gives his
      * 179,879 here; his one code needing 8 guesses holds for both. */
     {"Ville T5 entropy, last", 5, 8, R, "entropy/last", 0, NULL, "11234", 179877, 5.489, 3, 8, NULL},
+    {"Ville T5 entropy, inc. first", 5, 8, R, "entropy/inconsistent-first", 0, NULL, NULL, 182799, 0, 0, -1, NULL},
     /* Total and first guess as printed; Ville prints a worst case of 9,
      * the tree's deepest code takes 8 (histogram below).  The other four
      * rows of his table agree with the trees here to the last guess, so

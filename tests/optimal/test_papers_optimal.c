@@ -265,7 +265,8 @@ static void knuth(void)
     /* "when the first test pattern is 1234 it appears to be impossible
      * to guarantee a win in five": it is possible */
     run r = solve(4, 6, true, MM_RULE_OPTIMAL_WORST, NULL, "1234", 0);
-    CHECK(r.s.worst == 5, "from 1234: worst %d", r.s.worst);
+    CHECK(r.s.worst == 5 && r.s.total == 5676, "from 1234: worst %d, total %llu", r.s.worst,
+          (unsigned long long)r.s.total);
     /* 1123: the variation after WW can be fixed, even keeping 2214 */
     r = solve(4, 6, true, MM_RULE_OPTIMAL_WORST, "1123:WW", "2214", 0);
     CHECK(r.s.codes == 222 && r.s.worst == 4, "1123:WW then 2214: worst %d", r.s.worst);
