@@ -146,7 +146,9 @@ static int tree_verdict(game *gm, bool found, int32_t off, double expected_there
     if (st)
         return cli_report(&d, st);
     printf("the tree finds %s in %u guesses", mm_code_format(&s->g, gm->secret, code), k);
-    if (off < 0)
+    if (!s->n)
+        printf("\n");
+    else if (off < 0)
         printf("; you played its guesses throughout\n");
     else if (found)
         printf("; you left it at guess %d, where it expected %.4f guesses in all: you needed "
@@ -169,8 +171,9 @@ static int summary(game *gm, bool found)
     char left[16], would[16], expected[32];
     const char *who = tree ? "tree" : s->name;
     int cw = p > 5 ? p : 5, w = p > (int)strlen(who) ? p : (int)strlen(who);
-    printf("%5s  %-*s  %-*s  %6s | %-*s  %6s%s\n", "guess", cw, "code", cw, "reply", "left", w,
-           who, "leaves", tree ? "  expected" : "");
+    if (s->n)   /* no table for a game given up before its first guess */
+        printf("%5s  %-*s  %-*s  %6s | %-*s  %6s%s\n", "guess", cw, "code", cw, "reply", "left",
+               w, who, "leaves", tree ? "  expected" : "");
     for (uint32_t i = 0; i < s->n && !rc; i++) {
         const mm_step *st = &s->steps[i];
         const advice *a;

@@ -176,6 +176,10 @@ has "$tmp/out" "the code was $code"
 run 0 "$code\n" "$mmtree" play --seed 7 --rule naive
 has "$tmp/out" "found in 1 guess"
 run 1 'quit\n' "$mmtree" play -p 4 -c 10 -n --secret 0129
+is "$tmp/out" 'you gave up after 0 guesses: the code was 0129'
+run 1 'quit\n' "$mmtree" play --secret 3632 --tree "$tmp/knuth.txt"
+is "$tmp/out" 'you gave up after 0 guesses: the code was 3632
+the tree finds 3632 in 5 guesses'
 usage 2 '' "$mmtree" play --secret 0a9b
 usage 2 '' "$mmtree" play --secret 1234 --seed 3
 usage 2 '' "$mmtree" play --seed -1
