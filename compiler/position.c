@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "mmtree/query.h"
+#include "mmtree/tree.h"
 
 mm_status position_codes(const mm_game *g, const mm_compile_opts *o, mm_code **S,
                          uint32_t *n, uint16_t *played, mm_diag *d)
@@ -31,4 +32,21 @@ mm_status position_codes(const mm_game *g, const mm_compile_opts *o, mm_code **S
     mm_path_format(g, o->after, empty_at, path, sizeof path);
     return mm_diag_set(d, MM_ERR_USAGE, "no code of MM(%d,%d%s) gives the replies %s",
                        g->pegs, g->colors, g->repeat ? "" : ", no repeat", path);
+}
+
+mm_status mm_position_stats(const mm_game *g, const mm_compile_opts *o,
+                            const mm_step *steps, uint32_t n, mm_code guess,
+                            mm_stats *st, mm_diag *d)
+{
+    mm_compile_opts po = *o;
+    mm_tree t;
+    po.after = steps;
+    po.nafter = n;
+    po.first = guess;
+    mm_status rc = mm_compile(g, &po, &t, d);
+    if (rc)
+        return rc;
+    mm_tree_stats(&t, st);
+    mm_tree_release(&t);
+    return MM_OK;
 }

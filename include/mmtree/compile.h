@@ -164,4 +164,18 @@ MM_EXPORT mm_status mm_compile_guess(const mm_game *g, const mm_compile_opts *o,
                                      const mm_code *S, uint32_t n, uint16_t played,
                                      mm_code *guess, mm_diag *d);
 
+/* What guess is worth at a position under o->rule (and its
+ * consistent_only and tie_break): the statistics of the tree mm_compile
+ * builds of the codes left after steps[0..n) (the whole game when n is
+ * 0) with guess there and the rule everywhere below, counted from the
+ * position, guess included; MM_NO_CODE for the rule's own guess.
+ * st->total / st->codes is the expected number of guesses from there, so
+ * the difference between a guess's and the rule's is what the guess
+ * costs in expected guesses.  o->after, o->nafter and o->first are
+ * ignored; o is not changed.  Errors as mm_compile's, and MM_ERR_USAGE
+ * when a step ends the game or leaves no code. */
+MM_EXPORT mm_status mm_position_stats(const mm_game *g, const mm_compile_opts *o,
+                                      const mm_step *steps, uint32_t n, mm_code guess,
+                                      mm_stats *st, mm_diag *d);
+
 #endif

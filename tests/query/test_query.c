@@ -326,6 +326,54 @@ static void test_diff_codes(const mm_game *g, const mm_tree *knuth)
     mm_tree_release(&irving);
 }
 
+/* mm_position_stats: Knuth's rule at 1122:B is his tree's node there;
+ * a guess that splits nothing (1122 again) costs exactly one guess a
+ * code; the optimal rule's own guess is worth no more than any other. */
+static void test_position_stats(const mm_game *g, const mm_tree *knuth)
+{
+    mm_compile_opts o;
+    mm_step steps[2];
+    uint32_t n, node;
+    mm_stats st, at;
+    mm_diag d;
+    mm_diag_clear(&d);
+    mm_compile_opts_init(&o);
+    o.rule = MM_RULE_KNUTH;
+    CHECK(mm_position_stats(g, &o, NULL, 0, MM_NO_CODE, &st, &d) == MM_OK, "%s", d.msg);
+    CHECK(st.codes == 1296 && st.total == 5801, "root %llu %llu",
+          (unsigned long long)st.codes, (unsigned long long)st.total);
+    CHECK(mm_path_parse(g, "1122:B", steps, 2, &n, &d) == MM_OK, "%s", d.msg);
+    CHECK(mm_tree_follow(knuth, g, steps, n, &node, &d) == MM_OK, "%s", d.msg);
+    mm_node_stats(knuth, node, &at);
+    CHECK(mm_position_stats(g, &o, steps, n, MM_NO_CODE, &st, &d) == MM_OK, "%s", d.msg);
+    CHECK(st.codes == 256 && st.total == 923 && st.total == at.total && st.worst == at.worst,
+          "1122:B: %llu %llu, the tree %llu", (unsigned long long)st.codes,
+          (unsigned long long)st.total, (unsigned long long)at.total);
+    CHECK(mm_position_stats(g, &o, steps, n, code(g, "1122"), &st, &d) == MM_OK, "%s", d.msg);
+    CHECK(st.codes == 256 && st.total == 923 + 256 && st.worst == at.worst + 1,
+          "1122 again: %llu", (unsigned long long)st.total);
+    CHECK(o.nafter == 0 && o.after == NULL && o.first == MM_NO_CODE, "o changed");
+
+    o.rule = MM_RULE_OPTIMAL;
+    CHECK(mm_path_parse(g, "1234:BW", steps, 2, &n, &d) == MM_OK, "%s", d.msg);
+    mm_stats best;
+    CHECK(mm_position_stats(g, &o, steps, n, MM_NO_CODE, &best, &d) == MM_OK, "%s", d.msg);
+    CHECK(best.codes == 252 && best.total == 890, "optimal at 1234:BW: %llu",
+          (unsigned long long)best.total);
+    const char *others[] = {"5566", "1122", "1234", "1125"};
+    const uint64_t totals[] = {948, 0, 0, 890};
+    for (int i = 0; i < 4; i++) {
+        CHECK(mm_position_stats(g, &o, steps, n, code(g, others[i]), &st, &d) == MM_OK, "%s",
+              d.msg);
+        CHECK(st.codes == 252 && st.total >= best.total &&
+                  (!totals[i] || st.total == totals[i]),
+              "optimal then %s: %llu", others[i], (unsigned long long)st.total);
+    }
+    CHECK(mm_path_parse(g, "1122:BBBB", steps, 2, &n, &d) == MM_OK, "%s", d.msg);
+    CHECK(mm_position_stats(g, &o, steps, n, MM_NO_CODE, &st, &d) == MM_ERR_USAGE,
+          "a position after the game");
+}
+
 int main(void)
 {
     mm_game g;
@@ -338,6 +386,7 @@ int main(void)
     test_codes_after(&g);
     test_compile_guess_refusals(&g);
     test_diff_codes(&g, &knuth);
+    test_position_stats(&g, &knuth);
     test_compile_guess(4, 6, true);
     test_compile_guess(3, 5, false);
     test_compile_guess(5, 3, true);
