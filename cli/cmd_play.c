@@ -37,9 +37,13 @@ static const char play_help[] =
     "in the same position and the codes that would have left for the same\n"
     "secret; with a tree, also the number of guesses the tree expected in\n"
     "all from there (the guesses made, plus its expected number from that\n"
-    "node, its own guess included).  A last line says how many guesses the\n"
-    "tree needs for the code, and what leaving the tree cost against what it\n"
-    "expected where you left it.  Once you leave the tree, it has no guess.\n"
+    "node, its own guess included), and with a tree compiled by mmtree, what\n"
+    "your guess cost in expected guesses: its expected number from there,\n"
+    "the tree's rule making the guesses after it, less the tree's (or, off\n"
+    "the tree, the rule's); '?' where more than 2401 codes were possible.\n"
+    "A last line says how many guesses the tree needs for the code, and what\n"
+    "leaving the tree cost against what it expected where you left it, and\n"
+    "the costs' sum.  Once you leave the tree, it has no guess.\n"
     "\n"
     "  -p, --pegs P        pegs (default 4; with --tree, the tree's)\n"
     "  -c, --colors C      colours (default 6; with --tree, the tree's)\n"
@@ -159,6 +163,57 @@ static int tree_verdict(game *gm, bool found, int32_t off, double expected_there
     return EXIT_OK;
 }
 
+/* The rule a tree was compiled with (its provenance), to judge guesses
+ * off the tree; false for a published tree, whose rule is unknown. */
+static bool tree_rule(const session *s, mm_compile_opts *o)
+{
+    const mm_provenance *pv = &s->t.prov;
+    mm_diag d;
+    mm_diag_clear(&d);
+    mm_compile_opts_init(o);
+    if (!pv->rule || mm_rule_parse(pv->rule, &o->rule, &d))
+        return false;
+    o->consistent_only = pv->consistent_only;
+    return !pv->tie_break || !mm_tie_break_parse(pv->tie_break, &o->tie_break, &d);
+}
+
+/* What guess y at the position after the first i steps cost in expected
+ * guesses: its expected number from there, the tree's rule making every
+ * later guess, less the tree's own expected number there (a->have) or
+ * else the rule's.  *known is false on a position of more than
+ * SESSION_OPTIMAL_MAX codes, whose trees take too long to build here. */
+static int move_cost(game *gm, const mm_compile_opts *o, uint32_t i, const advice *a,
+                     mm_code y, double *cost, bool *known)
+{
+    session *s = &gm->s;
+    mm_stats mine, best;
+    mm_diag d;
+    *cost = 0;
+    *known = true;
+    if (a->have && a->guess == y)
+        return EXIT_OK;
+    mm_code *S;
+    uint32_t m;
+    int rc = session_codes(s, i, &S, &m);
+    free(S);
+    if (rc)
+        return rc;
+    if (m > SESSION_OPTIMAL_MAX) {
+        *known = false;
+        return EXIT_OK;
+    }
+    mm_diag_clear(&d);
+    mm_status st = mm_position_stats(&s->g, o, s->steps, i, y, &mine, &d);
+    if (!st && a->have)
+        mm_node_stats(&s->t, a->node, &best);
+    else if (!st)
+        st = mm_position_stats(&s->g, o, s->steps, i, MM_NO_CODE, &best, &d);
+    if (st)
+        return cli_report(&d, st);
+    *cost = ((double)mine.total - (double)best.total) / (double)m;
+    return EXIT_OK;
+}
+
 static int summary(game *gm, bool found)
 {
     session *s = &gm->s;
@@ -171,9 +226,13 @@ static int summary(game *gm, bool found)
     char left[16], would[16], expected[32];
     const char *who = tree ? "tree" : s->name;
     int cw = p > 5 ? p : 5, w = p > (int)strlen(who) ? p : (int)strlen(who);
+    mm_compile_opts rule;
+    bool costs = tree && tree_rule(s, &rule);
+    double cost_sum = 0;
+    uint32_t unjudged = 0;
     if (s->n)   /* no table for a game given up before its first guess */
-        printf("%5s  %-*s  %-*s  %6s | %-*s  %6s%s\n", "guess", cw, "code", cw, "reply", "left",
-               w, who, "leaves", tree ? "  expected" : "");
+        printf("%5s  %-*s  %-*s  %6s | %-*s  %6s%s%s\n", "guess", cw, "code", cw, "reply",
+               "left", w, who, "leaves", tree ? "  expected" : "", costs ? "     cost" : "");
     for (uint32_t i = 0; i < s->n && !rc; i++) {
         const mm_step *st = &s->steps[i];
         const advice *a;
@@ -198,15 +257,38 @@ static int summary(game *gm, bool found)
                 expected_off = e;
             }
         }
+        char cost[32] = "";
+        if (costs) {
+            double c;
+            bool known;
+            if ((rc = move_cost(gm, &rule, i, a, st->guess, &c, &known)))
+                break;
+            cost_sum += c;
+            if (known)
+                snprintf(cost, sizeof cost, "  %+7.4f", c);
+            else
+                snprintf(cost, sizeof cost, "  %7s", "?");
+            unjudged += !known;
+        }
         printf("%5u  %-*s  %-*s  %6s | ", i + 1, cw, mm_code_format(g, st->guess, code), cw,
                mm_reply_format(g, st->slot, reply), left);
         if (a->have)
-            printf("%-*s  %6s%s\n", w, yc, would, expected);
+            printf("%-*s  %6s%s%s\n", w, yc, would, expected, cost);
+        else if (costs)
+            printf("%-*s  %6s  %8s%s\n", w, "-", "", "", cost);
         else
             printf("-\n");
     }
     if (!rc && tree)
         rc = tree_verdict(gm, found, off, expected_off);
+    if (!rc && costs && off >= 0) {
+        printf("your guesses cost %.4f expected guesses in all against the tree's (the %s "
+               "rule making the guesses after each)", cost_sum, s->t.prov.rule);
+        if (unjudged)
+            printf(", not counting %u made where more than %d codes were possible",
+                   unjudged, SESSION_OPTIMAL_MAX);
+        printf("\n");
+    }
     fflush(stdout);
     return rc;
 }

@@ -143,13 +143,18 @@ guess 2: 1344 got W; 44 codes possible
 guess 3: 3526 got BWW; 7 codes possible
 guess 4: 1462 got BW; 1 code possible
 guess 5: 3632 got BBBB: found in 5 guesses
-guess  code   reply    left | tree  leaves  expected
-    1  1122   B         256 | 1122     256    4.4761
-    2  1344   W          44 | 1344      44    4.6055
-    3  3526   BWW         7 | 3526       7    4.7500
-    4  1462   BW          1 | 1462       1    5.0000
-    5  3632   BBBB    found | 3632   found    5.0000
+guess  code   reply    left | tree  leaves  expected     cost
+    1  1122   B         256 | 1122     256    4.4761  +0.0000
+    2  1344   W          44 | 1344      44    4.6055  +0.0000
+    3  3526   BWW         7 | 3526       7    4.7500  +0.0000
+    4  1462   BW          1 | 1462       1    5.0000  +0.0000
+    5  3632   BBBB    found | 3632   found    5.0000  +0.0000
 the tree finds 3632 in 5 guesses; you played its guesses throughout'
+# a published tree: no rule to judge guesses off it, so no cost
+run 0 '1122\n1344\n3632\n' "$mmtree" play --secret 3632 --tree "$root/trees/knuth1976.txt"
+has "$tmp/out" "guess  code   reply    left | tree  leaves  expected"
+has "$tmp/out" "    3  3632   BBBB    found | 3526       7    4.7500"
+grep -q cost "$tmp/out" && { echo "FAIL: a cost without a rule" >&2; fail=1; }
 # leaving the tree: what it expected there, and what it cost
 run 0 '1122\nhint\n1234\nhint\nlist\n12x4\n123\n1177\nundo\n1234\n3632\n' "$mmtree" play --secret 3632 --tree "$tmp/knuth.txt"
 has "$tmp/out" "hint: the tree guesses 1344 here"
@@ -159,9 +164,36 @@ has "$tmp/out" "took back guess 2, 1234"
 has "$tmp/err" "<stdin>:6:1: error: '12x4' is not a code: 'x' is not one of the 6 colours"
 has "$tmp/err" "<stdin>:7:1: error: '123' is not a code: it has 3 pegs, the game 4"
 has "$tmp/err" "<stdin>:8:1: error: '1177' is not a code"
-has "$tmp/out" "    2  1234   BW         56 | 1344      44    4.6055"
-has "$tmp/out" "    3  3632   BBBB    found | -"
+# The costs, by brute force over Knuth's rule: after 1122:B (256 codes)
+# his tree takes 923 guesses in all, 964 with 1234 there; after
+# 1122:B,1234:BW (56 codes) his rule takes 158, 160 with 3632 there.
+has "$tmp/out" "    2  1234   BW         56 | 1344      44    4.6055  +0.1602"
+has "$tmp/out" "    3  3632   BBBB    found | -                       +0.0357"
 has "$tmp/out" "the tree finds 3632 in 5 guesses; you left it at guess 2, where it expected 4.6055 guesses in all: you needed 3 (-1.6055)"
+has "$tmp/out" "your guesses cost 0.1959 expected guesses in all against the tree's (the knuth rule making the guesses after each)"
+# From the start 1234 (5803 in all, 5801 with 1122), 5566 after 1234:BW
+# (977 against 910 of 252 codes), 1122 after 5566:W (182 against 173 of
+# 60), then the code, one of the rule's best.
+run 0 '1234\n5566\n1122\n3632\n' "$mmtree" play --secret 3632 --tree "$tmp/knuth.txt"
+is "$tmp/out" 'guess 1: 1234 got BW; 252 codes possible
+guess 2: 5566 got W; 60 codes possible
+guess 3: 1122 got B; 10 codes possible
+guess 4: 3632 got BBBB: found in 4 guesses
+guess  code   reply    left | tree  leaves  expected     cost
+    1  1234   BW        252 | 1122     256    4.4761  +0.0015
+    2  5566   W          60 | -                       +0.2659
+    3  1122   B          10 | -                       +0.1500
+    4  3632   BBBB    found | -                       +0.0000
+the tree finds 3632 in 5 guesses; you left it at guess 1, where it expected 4.4761 guesses in all: you needed 4 (-0.4761)
+your guesses cost 0.4174 expected guesses in all against the tree'"'"'s (the knuth rule making the guesses after each)'
+# A position of more than 2401 codes is not judged (its tree would take
+# seconds to build), and the sum says so.
+run 1 '12345\nquit\n' "$mmtree" play --secret 87654 --tree "$root/tests/render/mm58-entropy.mmt"
+has "$tmp/out" "    1  12345  WW       7070 | 11234    2387    5.4890        ?"
+has "$tmp/out" "your guesses cost 0.0000 expected guesses in all against the tree's (the entropy rule making the guesses after each), not counting 1 made where more than 2401 codes were possible"
+# An optimal tree: 1234 first costs Koyama and Lai's 5673 - 5625.
+run 1 '1234\nquit\n' "$mmtree" play --secret 3632 --tree "$root/trees/optima/mm4-6-optimal.mmt"
+has "$tmp/out" "    1  1234   BW        252 | 1123     222    4.3403  +0.0370"
 # a rule, giving up, the end of the input, a seed
 run 1 '1111\nhint\ngive up\n' "$mmtree" play --secret 6543 --rule entropy
 has "$tmp/out" "hint: rule entropy guesses 2234 here"
