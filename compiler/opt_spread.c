@@ -648,6 +648,7 @@ static void dispatch(spread *sp)
             continue;
         snode *Y = sp->heap[0];
         heap_remove(sp, Y);
+        Y->state = N_NEW;   /* in no queue: an expansion that stops leaves it so */
         if (Y->n > sp->st.split) {
             expand(sp, Y);   /* its units join the queue */
             r--;
