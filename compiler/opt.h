@@ -136,7 +136,9 @@ typedef struct oshared {
     ocache cache;
     mm_code first;               /* the guess at level 0, or MM_NO_CODE */
     /* level 0, for progress and for a search that stops early */
-    atomic_uint root_i, root_nc;
+    bool track_root;             /* follow the root's candidates (oprog) */
+    _Atomic(struct oprog *) prog;
+    atomic_uint root_i, root_nc; /* progress when nothing follows them */
     _Atomic oval root_best;      /* best found (exact); the clock reads it */
     oval root_lower;             /* proven bound */
     mm_code root_guess;
@@ -146,7 +148,7 @@ typedef struct oshared {
     void *progress_arg;
     const char *ckpt_path;
     const struct ockpt_id *ckpt_id;
-    double t0, ckpt_every, next_progress, next_ckpt;
+    double t0, ckpt_every, next_progress, next_ckpt, progress_every;
     uint64_t upper;              /* total of the incumbent */
     atomic_flag clock_busy;
     /* stopping */
@@ -470,7 +472,7 @@ void opt_share_guesses(oworker *w, orootjob *rj);
  * sum, or OV_ABORT when stopped. */
 oval opt_share_parts(oworker *w, int lv, const ogroup *G, const mm_code *codes,
                      uint32_t n, opart *pt, int np, oval bound, int depth,
-                     bool ties);
+                     bool ties, uint32_t idx);
 /* The budget of a shared guess (idx in tie order), read under the lock. */
 oval opt_rjob_bound(oshared *sh, orootjob *rj, uint32_t idx);
 
@@ -485,6 +487,28 @@ typedef struct opool {
 
 void opt_pool_start(opool *p, oshared *sh, int threads);
 void opt_pool_stop(opool *p, oworker *main);
+
+/* ---- progress (opt_progress.c) ---- */
+
+/* Follow the candidates of the root (l->ci[0..nkept), of ncand in tie
+ * order; minfail: the least bound of those not kept), replacing what
+ * was followed before; oprog_end stops following.  The others tell what
+ * happened to candidate idx: its bound rose to v; its parts hold size
+ * codes, settled of them solved; codes more solved; it is being tried
+ * (q); it is done, at value v. */
+void oprog_begin(oshared *sh, const olevel *l, uint32_t ncand, uint32_t nkept, oval minfail);
+void oprog_end(oshared *sh);
+void oprog_bound(oshared *sh, uint32_t idx, oval v);
+void oprog_parts(oshared *sh, uint32_t idx, uint32_t settled, uint32_t size);
+void oprog_settle(oshared *sh, uint32_t idx, uint32_t codes);
+void oprog_start(oshared *sh, mm_code q);
+void oprog_finish(oshared *sh, uint32_t idx, oval v);
+/* The root's value is at least this. */
+oval opt_root_lower(const oshared *sh);
+/* The share of the work done, 0..1. */
+double opt_progress_done(const oshared *sh);
+/* The report's live fields: bounds, work done, the first guess tried. */
+void opt_progress_fill(const oshared *sh, mm_optimal_report *r);
 
 /* ---- the driver (optimal.c) ---- */
 

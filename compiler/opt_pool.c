@@ -34,6 +34,7 @@ typedef struct opartjob {
     int norder, next;
     int active;
     bool over;              /* the sum passed the bound: take no more */
+    uint32_t idx;           /* the guess's idx, for progress at the root */
 } opartjob;
 
 static void rjob_work(oworker *w, orootjob *rj);
@@ -85,8 +86,14 @@ static void pjob_work(oworker *w, opartjob *pj)
         pj->pt[j].exact = v <= lim;
         if (v > pj->pt[j].v || pj->pt[j].exact)
             pj->pt[j].v = v;
-        if (opt_sum_parts(pj->n, pj->pt, pj->np) > pj->bound)
+        oval sum = opt_sum_parts(pj->n, pj->pt, pj->np);
+        if (sum > pj->bound)
             pj->over = true;
+        if (pj->lv == 1) {   /* parts of a first guess: progress */
+            oprog_bound(sh, pj->idx, sum);
+            if (pj->pt[j].exact)
+                oprog_settle(sh, pj->idx, m);
+        }
     }
     if (--pj->active == 0)
         pthread_cond_broadcast(&sh->cv_done);
@@ -116,10 +123,10 @@ static void share_job(oworker *w, orootjob *rj, opartjob *pj)
 
 oval opt_share_parts(oworker *w, int lv, const ogroup *G, const mm_code *codes,
                      uint32_t n, opart *pt, int np, oval bound, int depth,
-                     bool ties)
+                     bool ties, uint32_t idx)
 {
     oshared *sh = w->sh;
-    opartjob pj = {lv, G, codes, pt, np, n, bound, depth, ties, {0}, 0, 0, 0, false};
+    opartjob pj = {lv, G, codes, pt, np, n, bound, depth, ties, {0}, 0, 0, 0, false, idx};
     for (int j = 0; j < np; j++)
         if (!pt[j].exact)
             pj.order[pj.norder++] = j;
@@ -169,8 +176,10 @@ static void rjob_work(oworker *w, orootjob *rj)
         }
         mm_code q = rj->l->cand[ci.idx];
         const uint32_t *h = rj->l->hist + (size_t)ci.idx * g->nreplies;
-        if (rj->lv == 0)   /* for the progress line */
+        if (rj->lv == 0) {   /* for the progress line */
             atomic_store(&sh->root_i, rj->next - 1);
+            oprog_start(sh, q);
+        }
         pthread_mutex_unlock(&sh->mx);
         oval reached;
         oval sum = opt_eval_cand(w, rj->lv, rj->G, rj->S, rj->n, q, h, rj->K, bound, rj->depth,
@@ -181,6 +190,8 @@ static void rjob_work(oworker *w, orootjob *rj)
             atomic_store(&sh->abort, 1);   /* stopped, or out of memory */
             continue;
         }
+        if (rj->lv == 0)
+            oprog_finish(sh, ci.idx, sum);
         if (sum > bound) {
             if (sum < rj->minfail)
                 rj->minfail = sum;

@@ -64,6 +64,7 @@ bool opt_stopping(oworker *w)
     }
     if (++w->tick >= 256) {
         w->tick = 0;
+        oworker_flush(w);   /* so that progress counts every thread's work */
         double now = opt_now();
         if (sh->deadline > 0 && now >= sh->deadline) {
             atomic_store(&sh->abort, 1);
@@ -258,8 +259,26 @@ static oval solve_parts(oworker *w, int lv, uint32_t n, opart *pt, int np, oval 
         if (v > pt[j].v || pt[j].exact)
             pt[j].v = v;
         sum = *reached = opt_sum_parts(n, pt, np);
+        if (lv == 0) {   /* for progress */
+            oprog_bound(w->sh, idx, sum);
+            if (pt[j].exact)
+                oprog_settle(w->sh, idx, pt[j].n);
+        }
     }
     return sum;
+}
+
+/* A first guess opened: its parts' codes, those already settled, and its
+ * bound, for progress. */
+static void root_parts(oshared *sh, uint32_t idx, const opart *pt, int np, oval reached)
+{
+    uint32_t settled = 0, size = 0;
+    for (int j = 0; j < np; j++) {
+        size += pt[j].n;
+        settled += pt[j].exact ? pt[j].n : 0;
+    }
+    oprog_parts(sh, idx, settled, size);
+    oprog_bound(sh, idx, reached);
 }
 
 oval opt_open_cand(oworker *w, int lv, const ogroup *G, const mm_code *S,
@@ -295,10 +314,12 @@ oval opt_eval_cand(oworker *w, int lv, const ogroup *G, const mm_code *S,
     opart pt[MM_MAX_REPLIES];
     int np;
     oval sum = opt_open_cand(w, lv, G, S, n, q, h, K, bound, depth, ties, pt, &np, reached);
+    if (lv == 0)
+        root_parts(sh, idx, pt, np, *reached);
     if (sum == OV_ABORT || sum > bound)
         return sum;
     if (lv == sh->par_level && sh->share_parts && sh->nhelpers > 0 && !w->id && !rj) {
-        oval v = opt_share_parts(w, lv + 1, &l->grp, l->parts, n, pt, np, bound, cd, ties);
+        oval v = opt_share_parts(w, lv + 1, &l->grp, l->parts, n, pt, np, bound, cd, ties, idx);
         if (v != OV_ABORT)
             *reached = v;
         return v;
@@ -324,6 +345,7 @@ typedef struct onode {
     uint64_t h1, h2;   /* its key in the table */
     ozf *z;            /* its zero and free colours */
     uint32_t ncons;    /* consistent candidates, the first in l->cand */
+    uint32_t ncand;    /* candidates scored (their idx are below it) */
     uint32_t nc;       /* candidates in l->ci */
     int K;             /* the most parts a candidate makes */
     oval minfail;      /* least bound of the candidates dropped */
@@ -452,6 +474,7 @@ static bool score_chunks(onode *nd, uint32_t ncand, mm_code *guess, oval *v)
     uint32_t nc = nd->nc;
     int K = nd->K;
     const uint8_t *k_all = nd->k_all;
+    nd->ncand = ncand;
     for (uint32_t c0 = nd->ncons; c0 < ncand; c0 += SCORE_CHUNK) {
         uint32_t c1 = ncand - c0 > SCORE_CHUNK ? c0 + SCORE_CHUNK : ncand;
         if (k_all)
@@ -659,15 +682,18 @@ static oval solve_serial(onode *nd)
         if (nd->lv == 0 && !w->id) {
             atomic_store(&sh->root_i, i);
             atomic_store(&sh->root_nc, nd->nc);
+            oprog_start(sh, q);
         }
         oval reached;
         oval sum = opt_eval_cand(w, nd->lv, nd->G, nd->S, nd->n, q, h, nd->K, bound, nd->depth,
-                                 nd->ties, NULL, 0, &reached);
+                                 nd->ties, NULL, ci.idx, &reached);
         if (sum == OV_ABORT) {
             if (nd->lv == 0 && !w->id)
                 root_stopped(sh, l, i, nd->nc, reached, nd->minfail, nd->have, nd->best);
             return OV_ABORT;
         }
+        if (nd->lv == 0)
+            oprog_finish(sh, ci.idx, sum);
         if (sum <= bound)
             node_better(nd, i, sum);
         else if (sum < nd->minfail)
@@ -686,14 +712,18 @@ static oval solve_first_shared(onode *nd, orootjob *rj)
     const ocand c0 = l->ci[0];   /* its bound is within limit */
     mm_code q = l->cand[c0.idx];
     oval reached;
+    if (nd->lv == 0)
+        oprog_start(w->sh, q);
     oval sum = opt_eval_cand(w, nd->lv, nd->G, nd->S, nd->n, q,
                              l->hist + (size_t)c0.idx * w->sh->g->nreplies, nd->K, nd->limit,
-                             nd->depth, nd->ties, NULL, 0, &reached);
+                             nd->depth, nd->ties, NULL, c0.idx, &reached);
     if (sum == OV_ABORT) {
         if (nd->lv == 0)
             root_stopped(w->sh, l, 0, nd->nc, reached, nd->minfail, false, nd->best);
         return OV_ABORT;
     }
+    if (nd->lv == 0)
+        oprog_finish(w->sh, c0.idx, sum);
     if (sum <= nd->limit) {
         node_better(nd, 0, sum);
         rj->best = sum;
@@ -784,6 +814,8 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
     onode nd = node_init(w, lv, G, S, n, limit, depth, ties, &z);
     if (node_open(&nd, force, guess, &v))
         return v;
+    if (lv == 0 && !w->id && sh->track_root)   /* for progress and bounds */
+        oprog_begin(sh, nd.l, nd.ncand, nd.nc, nd.minfail);
     /* Both cores: the guesses of the first set that has several are
      * shared out, each thread taking the next one (a single first guess,
      * as in Bulls and Cows, passes this on to its parts). */

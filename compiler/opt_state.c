@@ -66,6 +66,7 @@ mm_status oshared_init(oshared *sh, const mm_game *g, size_t cache_bytes)
     atomic_init(&sh->abort, 0);
     atomic_flag_clear(&sh->clock_busy);
     sh->next_progress = sh->next_ckpt = 1e300;
+    sh->progress_every = 1;
     sh->root_best = OV_INF;   /* no first guess solved yet */
     sh->root_guess = MM_NO_CODE;
     return MM_OK;
@@ -76,6 +77,7 @@ nomem:
 
 void oshared_release(oshared *sh)
 {
+    oprog_end(sh);
     free(sh->r1);
     free(sh->r2);
     free(sh->lbtab);
@@ -168,16 +170,13 @@ void opt_clock(oworker *w, double now)
     if (atomic_flag_test_and_set(&sh->clock_busy))
         return;
     if (sh->progress && now >= sh->next_progress) {
-        sh->next_progress = now + 1;
+        sh->next_progress = now + sh->progress_every;
         mm_optimal_report r;
         memset(&r, 0, sizeof r);
         r.elapsed = now - sh->t0;
         r.nodes = atomic_load(&sh->nodes) + w->nodes;
-        oval best = atomic_load(&sh->root_best);   /* the incumbent, if any yet */
-        r.total = best < OV_INF && OV_T(best) < sh->upper ? OV_T(best) : sh->upper;
-        r.lower = OV_T(sh->root_lower);
-        unsigned nc = atomic_load(&sh->root_nc);
-        r.done = nc ? (double)atomic_load(&sh->root_i) / nc : 0;
+        r.cache_hits = atomic_load(&sh->hits) + w->hits;
+        opt_progress_fill(sh, &r);
         sh->progress(sh->progress_arg, &r);
     }
     if (sh->ckpt_path && sh->use_cache && now >= sh->next_ckpt) {

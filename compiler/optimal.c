@@ -156,6 +156,7 @@ static void stops_off(oshared *sh)
     sh->deadline = 0;
     sh->stop = NULL;
     sh->stop_after = 0;
+    sh->track_root = false;   /* building the tree is no search to follow */
 }
 
 static int ncores(void)
@@ -186,6 +187,11 @@ static oval solve_root(driver *dr, oval limit, int depth, bool ties)
     sh->root_guess = MM_NO_CODE;
     sh->root_lower = game_lower(dr);
     sh->upper = OV_T(limit);
+    /* the root's first guesses are followed for progress, and for the
+     * bound a stopped search reports; not those of the consistent-only
+     * search, which bound another value */
+    sh->track_root = sh->consistent_only == dr->consistent;
+    oprog_end(sh);   /* what an earlier search followed bounds another value */
     if (dr->rs) {
         oval v;
         if (dr->n != dr->g->ncodes) {
@@ -380,13 +386,13 @@ static mm_status search(driver *dr, mm_tree *t)
     if (!dr->consistent && !dr->worst_mode && dr->o->consistent_bound) {
         oval vc = consistent_bound(dr, limit, depth);
         if (vc == OV_ABORT)
-            return finish_stopped(dr, dr->sh.root_lower, depth, t);
+            return finish_stopped(dr, opt_root_lower(&dr->sh), depth, t);
         if (vc < limit)
             limit = vc;
     }
     oval v = solve_root(dr, limit, depth, !dr->o->value_only);
     if (v == OV_ABORT)
-        return finish_stopped(dr, dr->sh.root_lower, depth, t);
+        return finish_stopped(dr, opt_root_lower(&dr->sh), depth, t);
     if (v > limit)
         return mm_diag_set(dr->d, MM_ERR_INPUT, "internal error: no tree within the bound");
     return finish_proven(dr, v, depth, t);
@@ -431,8 +437,10 @@ static void shared_options(driver *dr)
     sh->t0 = dr->t0;
     sh->progress = o->progress;
     sh->progress_arg = o->progress_arg;
+    if (o->progress_every > 0)
+        sh->progress_every = o->progress_every;
     if (o->progress)
-        sh->next_progress = dr->t0 + 1;
+        sh->next_progress = dr->t0 + sh->progress_every;
     sh->ckpt_path = o->checkpoint;
     sh->ckpt_id = &dr->ckid;
     sh->ckpt_every = o->checkpoint_every > 0 ? o->checkpoint_every : 600;
@@ -501,6 +509,18 @@ static void set_proof(const driver *dr, mm_tree *t)
     p->lower_worst = dr->rep.proven || !dr->worst_mode ? 0 : dr->rep.worst_lower;
 }
 
+/* The last report: the search is over, proven (all of its work done) or
+ * stopped; the first guess is the tree's. */
+static void last_progress(driver *dr, const mm_tree *t)
+{
+    mm_optimal_report r = dr->rep;
+    r.elapsed = opt_now() - dr->t0;
+    r.done = dr->rep.proven ? 1 : opt_progress_done(&dr->sh);
+    r.current = t->nnodes ? t->nodes[0].guess : MM_NO_CODE;
+    r.ended = true;
+    dr->o->progress(dr->o->progress_arg, &r);
+}
+
 mm_status opt_compile_root(const mm_game *g, const mm_compile_opts *o, const oroot *rs,
                            mm_tree *t, mm_diag *d)
 {
@@ -517,6 +537,8 @@ mm_status opt_compile_root(const mm_game *g, const mm_compile_opts *o, const oro
         t->prov.max_depth = o->max_depth;
     if (dr.w.sh)
         report_counts(&dr);
+    if (!st && o->progress)
+        last_progress(&dr, t);
     if (o->report)
         *o->report = dr.rep;
     driver_release(&dr);

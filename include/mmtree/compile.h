@@ -95,8 +95,10 @@ typedef struct mm_compile_opts {
                               has visited this many sets (0 = never) */
     void (*progress)(void *arg, const struct mm_optimal_report *r);
     void *progress_arg;    /* called once the search has started (r->resumed:
-                              what the checkpoint held), then every second
-                              or so */
+                              what the checkpoint held), then every
+                              progress_every seconds or so, and once
+                              when it has ended (r->ended) */
+    double progress_every; /* seconds between reports (default 1) */
     struct mm_optimal_report *report; /* filled in when not NULL */
     mm_tie_break tie_break; /* one-step rules but naive; default first */
     /* A position: with nafter > 0 the tree is that of the codes left after
@@ -123,7 +125,12 @@ typedef struct mm_optimal_report {
     uint64_t guesses;      /* candidate guesses scored */
     uint64_t guesses_all;  /* guesses there would be without symmetry */
     double elapsed;        /* seconds so far */
-    double done;           /* rough share of the root's work done, 0..1 */
+    double done;           /* share of the work done, 0..1: the mean over
+                              the first guesses of the share of their
+                              parts' codes solved (during the search) */
+    mm_code current;       /* the first guess being tried, or MM_NO_CODE;
+                              in the last report the tree's */
+    bool ended;            /* the last report: the search is over */
     uint64_t resumed;      /* sets loaded from the checkpoint */
     bool checkpoint_failed;/* the final save of the checkpoint (or the
                               removal of a proven run's) failed: mm_compile
