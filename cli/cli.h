@@ -111,6 +111,24 @@ typedef struct build_hooks {
  * a message. */
 int build_setup(int argc, char **argv, const build_hooks *h, build_args *a, mm_game *g,
                 mm_format *fmt);
+/* The progress of an optimal search on stderr (cli/progress.c): the
+ * line redrawn on a terminal unless quiet; plain lines elsewhere when
+ * plain (--progress); the message that the search resumes from the
+ * checkpoint.  cli_progress_show is mm_compile_opts.progress, with a
+ * cli_progress as its argument; cli_progress_end clears the line. */
+typedef struct cli_progress {
+    const mm_game *g;
+    const char *checkpoint;
+    bool quiet, started;
+    bool tty;     /* the line redrawn in place */
+    bool plain;   /* a line for each report */
+} cli_progress;
+
+void cli_progress_init(cli_progress *p, const mm_game *g, const char *checkpoint, bool quiet,
+                       bool plain);
+void cli_progress_show(void *arg, const mm_optimal_report *r);
+void cli_progress_end(const cli_progress *p);
+
 /* Compile, write the tree, say what was done: the exit status. */
 int build_run(build_args *a, const mm_game *g, mm_format fmt, const build_hooks *h);
 int cmd_stats(int argc, char **argv);

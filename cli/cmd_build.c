@@ -97,7 +97,8 @@ static const char *build_cmd = "build";
 static const char *build_text;   /* NULL: build's own, in two parts */
 
 enum { OPT_CONSISTENT = 256, OPT_FIRST, OPT_NOSYM, OPT_NOPRUNE, OPT_NAMES,
-       OPT_TIME, OPT_CKPT, OPT_KEEP, OPT_VALUE, OPT_TIE, OPT_AFTER, OPT_DEPTH, OPT_EXTRA };
+       OPT_TIME, OPT_CKPT, OPT_KEEP, OPT_VALUE, OPT_TIE, OPT_AFTER, OPT_DEPTH, OPT_EXTRA,
+       OPT_PROGRESS };
 
 static const struct option longopts[] = {
     {"pegs", required_argument, NULL, 'p'},
@@ -123,6 +124,7 @@ static const struct option longopts[] = {
     {"checkpoint", required_argument, NULL, OPT_CKPT},
     {"keep-checkpoint", no_argument, NULL, OPT_KEEP},
     {"value-only", no_argument, NULL, OPT_VALUE},
+    {"progress", required_argument, NULL, OPT_PROGRESS},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -175,6 +177,15 @@ static int parse_option(build_args *a, int c, char **argv)
         if (end == optarg || *end || !(o->time_limit > 0) || o->time_limit > 1e9)
             return cli_usage_error(build_cmd, "--time-limit: '%s' is not a number of seconds",
                                    optarg);
+        return -1;
+    }
+    case OPT_PROGRESS: {
+        char *end;
+        optimal_option(a, "--progress");
+        o->progress_every = strtod(optarg, &end);
+        if (end == optarg || *end || !(o->progress_every >= 0.01) || o->progress_every > 1e9)
+            return cli_usage_error(build_cmd, "--progress: '%s' is not a number of seconds "
+                                   "(0.01 or more)", optarg);
         return -1;
     }
     case OPT_CKPT: optimal_option(a, "--checkpoint"); o->checkpoint = optarg; return -1;
@@ -284,30 +295,6 @@ static int check_args(const build_args *a)
 /* ---- optimal searches: stopping and progress ---- */
 static volatile sig_atomic_t build_stop;
 
-typedef struct progress {
-    const build_args *a;
-    bool started;
-    bool tty;          /* a line redrawn in place */
-} progress;
-
-static void show_progress(void *arg, const mm_optimal_report *r)
-{
-    progress *p = arg;
-    if (!p->started) {
-        p->started = true;
-        if (r->resumed && !p->a->quiet) {
-            fputs("mmtree: resuming from '", stderr);
-            cli_put(stderr, p->a->o.checkpoint);
-            fprintf(stderr, "': %llu sets\n", (unsigned long long)r->resumed);
-        }
-        return;
-    }
-    if (p->tty)
-        fprintf(stderr, "\r%.0f s: %llu sets, bound %llu..%llu, %.0f%% of the first level   ",
-                r->elapsed, (unsigned long long)r->nodes, (unsigned long long)r->lower,
-                (unsigned long long)r->total, 100.0 * r->done);
-}
-
 /* Compile the tree; for an optimal rule with stops, progress and its
  * report. */
 static mm_status compile(const mm_game *g, build_args *a, const build_hooks *h,
@@ -315,13 +302,14 @@ static mm_status compile(const mm_game *g, build_args *a, const build_hooks *h,
 {
     bool optimal = a->o.rule >= MM_RULE_COUNT_ONE_STEP;
     struct timespec t0, t1;
-    progress pr = {a, false, !a->quiet && isatty(STDERR_FILENO)};
+    cli_progress pr;
+    cli_progress_init(&pr, g, a->o.checkpoint, a->quiet, a->o.progress_every > 0);
     memset(rep, 0, sizeof *rep);
     if (optimal) {
         a->o.report = rep;
         a->o.stop = &build_stop;
         cli_signals_stop(&build_stop);
-        a->o.progress = show_progress;
+        a->o.progress = cli_progress_show;
         a->o.progress_arg = &pr;
     }
     clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -330,8 +318,7 @@ static mm_status compile(const mm_game *g, build_args *a, const build_hooks *h,
     clock_gettime(CLOCK_MONOTONIC, &t1);
     if (optimal) {
         cli_signals_stop(NULL);
-        if (pr.tty)
-            fputs("\r\033[K", stderr);
+        cli_progress_end(&pr);
     }
     *secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     return st;

@@ -1,0 +1,92 @@
+/*
+ * The progress of an optimal search on stderr: on a terminal one line
+ * redrawn in place; elsewhere (a batch log) a plain line every --progress
+ * seconds, and a last one when the search is over.  The library only
+ * reports (mm_optimal_report); the words are here.
+ */
+#include <stdio.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+/* The time left is shown from this share of the work and this many
+ * seconds on. */
+#define MIN_DONE 0.05
+#define MIN_SECONDS 2.0
+
+/* Seconds as a person reads them: "42 s", "17 min", "3.5 h". */
+static void put_duration(FILE *f, double s)
+{
+    if (s < 99.5)
+        fprintf(f, "%.0f s", s);
+    else if (s < 99.5 * 60)
+        fprintf(f, "%.0f min", s / 60);
+    else
+        fprintf(f, "%.1f h", s / 3600);
+}
+
+/* The time left is worth showing once some of the work is done and the
+ * clock has run a while: before, one first guess's luck decides it. */
+static bool estimate_meaningful(const mm_optimal_report *r)
+{
+    return !r->ended && r->done >= MIN_DONE && r->done < 1 &&
+           r->elapsed >= MIN_SECONDS;
+}
+
+/* The line, without its end: time, bounds, work done, the time left, the
+ * first guess, sets searched. */
+static void put_line(const cli_progress *p, const mm_optimal_report *r)
+{
+    char code[MM_MAX_PEGS + 1];
+    fputs("mmtree: ", stderr);
+    put_duration(stderr, r->elapsed);
+    fprintf(stderr, ": total %llu..%llu, %.1f%% done", (unsigned long long)r->lower,
+            (unsigned long long)r->total, 100.0 * r->done);
+    if (estimate_meaningful(r)) {
+        fputs(", about ", stderr);
+        put_duration(stderr, r->elapsed * (1 - r->done) / r->done);
+        fputs(" left", stderr);
+    }
+    if (r->current != MM_NO_CODE)
+        fprintf(stderr, ", first guess %s", mm_code_format(p->g, r->current, code));
+    fprintf(stderr, ", %llu sets", (unsigned long long)r->nodes);
+}
+
+void cli_progress_init(cli_progress *p, const mm_game *g, const char *checkpoint, bool quiet,
+                       bool plain)
+{
+    p->g = g;
+    p->checkpoint = checkpoint;
+    p->quiet = quiet;
+    p->started = false;
+    p->tty = !quiet && isatty(STDERR_FILENO);
+    p->plain = plain && !p->tty;
+}
+
+void cli_progress_show(void *arg, const mm_optimal_report *r)
+{
+    cli_progress *p = arg;
+    if (!p->started) {
+        p->started = true;
+        if (r->resumed && !p->quiet) {
+            fputs("mmtree: resuming from '", stderr);
+            cli_put(stderr, p->checkpoint);
+            fprintf(stderr, "': %llu sets\n", (unsigned long long)r->resumed);
+        }
+        return;
+    }
+    if (p->tty && !r->ended) {
+        fputc('\r', stderr);
+        put_line(p, r);
+        fputs("\033[K", stderr);
+    } else if (p->plain) {
+        put_line(p, r);
+        fputc('\n', stderr);
+    }
+}
+
+void cli_progress_end(const cli_progress *p)
+{
+    if (p->tty && p->started)
+        fputs("\r\033[K", stderr);
+}

@@ -1,0 +1,92 @@
+#!/bin/sh
+# mmtree build --progress S with stderr in a file (a batch log): a plain
+# line every S seconds and a last one.  Along the lines the proven lower
+# bound never falls and (in a proven search) rises from the first to the
+# last, the best total
+# never rises, the share of the work done never falls and ends at 100.0%
+# for a proven search, and the first guess being tried is named (the
+# last line names the tree's).  Without --progress a log gets no lines.
+mmtree=$1
+fails=0
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+ok() { echo "ok: $*"; }
+
+# The progress lines of a log, as "lower total share guess" (guess "-"
+# when the line names none).
+fields() {
+    sed -n 's/^mmtree: [0-9.]* [a-z]*: total \([0-9]*\)\.\.\([0-9]*\), \([0-9.]*\)% done\(.*\)$/\1 \2 \3 \4/p' "$1" |
+        awk '{ g = "-"; for (i = 4; i < NF; i++) if ($i == "first" && $(i + 1) == "guess")
+                   { g = $(i + 2); sub(/,$/, "", g) }
+               print $1, $2, $3, g }'
+}
+
+# log, first guess of the tree, "proven" or "stopped": the checks above.
+check_log() {
+    fields "$1" >"$dir/f"
+    n=$(wc -l <"$dir/f")
+    if [ "$n" -lt 2 ]; then
+        fail "$3: $n progress lines: $(cat "$1")"
+        return
+    fi
+    awk -v want="$2" -v how="$3" '
+        NR > 1 && $1 < lo { print "lower bound fell: " lo " then " $1; bad = 1 }
+        NR > 1 && $2 > hi { print "best total rose: " hi " then " $2; bad = 1 }
+        NR > 1 && $3 < share { print "share fell: " share " then " $3; bad = 1 }
+        NR == 1 { first = $1 }
+        { before = lo }
+        $4 != "-" { named++ }
+        { lo = $1; hi = $2; share = $3; guess = $4 }
+        END {
+            if (how != "stopped" && lo <= first) {
+                print "lower bound never rose: " first " to " lo; bad = 1 }
+            if (how == "proven" && before <= first) {
+                print "lower bound rose on the last line only: " first; bad = 1 }
+            if (how == "proven" && (share != 100.0 || lo != hi)) {
+                print "proven, last line: " lo ".." hi " at " share "%"; bad = 1 }
+            if (how == "stopped" && (share >= 100 || lo >= hi)) {
+                print "stopped, last line: " lo ".." hi " at " share "%"; bad = 1 }
+            if (guess != want) { print "last first guess " guess ", want " want; bad = 1 }
+            if (named < 2) { print "first guess named on " named " lines"; bad = 1 }
+            exit bad
+        }' "$dir/f" >"$dir/why" || { fail "$3: $(cat "$dir/why")"; return; }
+    ok "$3: $n lines, lower $(head -1 "$dir/f" | cut -d' ' -f1) to" \
+       "$(tail -1 "$dir/f" | cut -d' ' -f1), last: $(grep '% done' "$1" | tail -1)"
+}
+
+# MM(4,7) takes a second or two on one thread: lines every 0.02 s.
+"$mmtree" build -p 4 -c 7 --rule optimal -j1 -q --progress 0.02 -o "$dir/t.mmt" 2>"$dir/log"
+rc=$?
+[ "$rc" -eq 0 ] || fail "proven search: exit $rc"
+grep -v '^mmtree: [0-9.]* [a-z]*: total ' "$dir/log" | grep . &&
+    fail "lines other than progress with -q"
+check_log "$dir/log" 1123 proven
+
+# Two threads, and the tree's total on the last line.
+"$mmtree" build -p 4 -c 7 --rule optimal -j2 --progress 0.02 -o "$dir/t.mmt" 2>"$dir/log"
+grep -q '^mmtree: [0-9.]* [a-z]*: total 11228\.\.11228, 100\.0% done, first guess 1123, ' \
+    "$dir/log" || fail "two threads: no last line for 11228: $(tail -3 "$dir/log")"
+check_log "$dir/log" 1123 "two threads"
+
+# Stopped by its time limit: exit 3, the last line below 100%, its bound
+# below the total (MM(4,8)'s optimum, 20471, takes minutes).
+"$mmtree" build -p 4 -c 8 --rule optimal -j1 --time-limit 2 --progress 0.02 \
+    -o "$dir/t.mmt" 2>"$dir/log"
+rc=$?
+[ "$rc" -eq 3 ] || fail "stopped search: exit $rc, want 3"
+check_log "$dir/log" "$("$mmtree" stats "$dir/t.mmt" | sed -n 's/^first guess: *//p')" stopped
+
+# No --progress: a log gets the summary only.
+"$mmtree" build -p 4 -c 6 --rule optimal -o "$dir/t.mmt" 2>"$dir/log"
+if grep -q '% done' "$dir/log"; then fail "progress lines without --progress"
+else ok "no progress lines without --progress"; fi
+
+for bad in 0 -1 x 0.001; do
+    "$mmtree" build --rule optimal --progress "$bad" -o "$dir/t.mmt" 2>"$dir/err"
+    rc=$?
+    if [ "$rc" -eq 2 ] && grep -q -- "--progress: '$bad' is not a number" "$dir/err"
+    then ok "--progress $bad refused"
+    else fail "--progress $bad: exit $rc: $(cat "$dir/err")"; fi
+done
+exit $((fails > 0))
