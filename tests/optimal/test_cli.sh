@@ -66,6 +66,21 @@ for rule in optimal optimal-consistent optimal-worst; do
     valid_tree "$dir/t.mmt" || fail "$rule --time-limit: no valid tree written"
 done
 
+# -- the stopped search's tree is marked in every format, with the bound
+# the warning gives
+for out in t.txt t.xml t.mmt "t.irv -f irving"; do
+    # shellcheck disable=SC2086
+    "$mmtree" build -p 4 -c 7 --rule optimal -j1 --time-limit 0.001 -o "$dir/"$out \
+        2>"$dir/err"
+    f=$dir/${out%% *}
+    lb=$(sed -n 's/.*proven lower bound \([0-9]*\)$/\1/p' "$dir/err")
+    if "$mmtree" stats "$f" | grep -qx "proof: *not proven optimal, lower bound ${lb:-x}"; then
+        ok "stopped, $out: marked not proven, lower bound $lb"
+    else
+        fail "stopped, $out: not marked with bound '$lb': $("$mmtree" stats "$f" 2>&1 | head -3)"
+    fi
+done
+
 # -- checkpoints: saved when stopped, resumed (saying so), removed once
 # proven unless kept; a damaged one refused
 ck=$dir/c.ckpt
@@ -132,6 +147,9 @@ for sig in $sigs; do
         fail "SIG$sig: exit $rc, want 3 ($(cat "$dir/err"))"
     elif ! valid_tree "$dir/s.mmt"; then
         fail "SIG$sig: no valid tree written"
+    elif ! "$mmtree" stats "$dir/s.mmt" | grep -q "^proof: *not proven optimal, lower bound"
+    then
+        fail "SIG$sig: the tree is not marked not proven"
     else
         ok "SIG$sig stops the search: exit 3, the tree written"
     fi
