@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * The progress of an optimal search on stderr: on a terminal one line
  * redrawn in place; elsewhere (a batch log) a plain line every --progress

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * Perfect-tree lower bounds (Ville 2013, 5.1): no tree for m codes whose
  * guesses make at most k parts besides the winning one needs fewer

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * The table of solved code sets, shared by the threads (its checkpoint
  * file: opt_ckpt.c).

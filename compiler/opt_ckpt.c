@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * Checkpoints: the table of solved sets in a file, as compiler/checkpoint.md
  * defines it.  Written through the one atomic writer (core/file.h), so that

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * Progress of a search, as its reports show it: what is proven about the
  * root and how much of its work is done, followed candidate by candidate.

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * Scoring kernels: how many replies, and how many codes of each, a guess
  * gets from a set.  Sets of at most SMALL_SET codes are kept as one

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * Depth-first branch and bound over code sets (Ville 2013, section 5).
  *

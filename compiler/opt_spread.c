@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * The coordinator of a spread search (opt_unit.h): the top of the branch
  * and bound on this thread, the sets below it on the workers.

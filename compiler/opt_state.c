@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * The state of an exact search: what its threads share (the game's
  * tables, the table of solved sets, the incumbent at the root, the pool's

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * Symmetry (Ville 2013, 5.4, and positions): a code is scored only when it
  * is the lexically first of its class, the classes being those of the

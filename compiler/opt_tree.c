@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * The tree of a set whose value is known: at each node the guess the
  * table holds for the node's set (when it reaches the node's value), or

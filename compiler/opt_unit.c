@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * A worker of a spread search (opt_unit.h): a search of its own, with its
  * table of solved sets and its pool of threads, that runs one task at a

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * Exact optima: the driver around the branch and bound of opt_search.c.
  *

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /* Internal: exact optima by branch and bound (issue 6). */
 #ifndef MM_OPTIMAL_H
 #define MM_OPTIMAL_H
