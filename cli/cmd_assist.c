@@ -78,9 +78,11 @@ static bool parse_reply(const mm_game *g, const char *line, int *slot, mm_diag *
                         line, g->pegs);
         return *slot >= 0;
     }
+    /* b and w are read as B and W; anything else stays as typed, so that
+     * the error quotes it. */
     for (const char *p = line; *p && n < sizeof letters; p++)
         if (*p != ' ')
-            letters[n++] = (char)toupper((unsigned char)*p);
+            letters[n++] = *p == 'b' ? 'B' : *p == 'w' ? 'W' : *p;
     return mm_reply_parse(g, letters, n, slot, d) == MM_OK;
 }
 

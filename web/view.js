@@ -466,7 +466,7 @@
         const v = guess.nodes[guess.nodes.length - 1], g = game.codeText(tree.guess[v]);
         let s;
         try {
-            s = game.parseReply(text.replace(/\s+/g, "").toUpperCase());
+            s = game.parseReply(text.replace(/\s+/g, "").replace(/[bw]/g, c => c.toUpperCase()));
         } catch (e) {
             guessShow(e.message);
             return;

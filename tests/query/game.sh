@@ -101,6 +101,9 @@ has "$tmp/err" "<stdin>:12:1: error: '3 1' is not a reply: 3 black and 1 white c
 has "$tmp/out" "256 codes possible: 1333 1334 1335 1336 1343"
 has "$tmp/out" "... and 156 more ('list all')"
 has "$tmp/out" "found 3632 in 5 guesses"
+run 1 'x\nb x\n' "$mmtree" assist
+has "$tmp/err" "<stdin>:1:1: error: 'x' is not a reply"
+has "$tmp/err" "<stdin>:2:1: error: 'Bx' is not a reply"
 run 1 'B\nW\nlist all\n' "$mmtree" assist
 has "$tmp/out" "44 codes possible: 3523 3525 3526 3532"
 has "$tmp/out" "stopped after 2 guesses"

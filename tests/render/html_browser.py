@@ -318,7 +318,8 @@ def check_driven(page, tree, name, codes, paths, bad, play, secret):
     replies = [s.split(":")[1] for s in path.split(",")] if path else []
     win = "B" * len(secret)
     actions += [{"play": play}, {"guess": replies + [win]},
-                {"guess": replies + [win], "typed": True}, {"open": ""}, {"open": ""}]
+                {"guess": replies + [win], "typed": True}, {"open": ""}, {"open": ""},
+                {"guess": ["x"], "typed": True}]
     got = drive(page, actions, name)
     if len(got) != len(actions):
         return
@@ -370,6 +371,9 @@ def check_driven(page, tree, name, codes, paths, bad, play, secret):
     i += 2
     check(got[i]["expanded"] == "false" and got[i + 1]["expanded"] == "true" and
           got[i + 1]["kids"] > 0, "%s: a click closes and opens the root: %s" % (name, got[i:]))
+    # A bad reply typed is quoted as typed (b and w alone read as B and W).
+    check("'x' is not a reply" in got[i + 2].get("now", ""),
+          "%s: the reply 'x': %s" % (name, got[i + 2]))
 
 
 def png_colours(path):
