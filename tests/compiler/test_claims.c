@@ -27,18 +27,8 @@
 #include "mmtree/path.h"
 #include "mmtree/query.h"
 
-static int checks, failures;
 
-#define CHECK(cond, ...)                                                     \
-    do {                                                                     \
-        checks++;                                                            \
-        if (!(cond)) {                                                       \
-            failures++;                                                      \
-            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);             \
-            fprintf(stderr, __VA_ARGS__);                                    \
-            fputc('\n', stderr);                                             \
-        }                                                                    \
-    } while (0)
+#include "tests/check.h"
 
 /* ---- set-up helpers: a failure here is a broken test, so it exits ---- */
 

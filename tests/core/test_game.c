@@ -12,17 +12,8 @@
 #include "mmtree/game.h"
 #include "mmtree/path.h"
 
-static int failures;
-#define CHECK(cond, ...)                                                   \
-    do {                                                                   \
-        if (!(cond)) {                                                     \
-            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);           \
-            fprintf(stderr, __VA_ARGS__);                                  \
-            fputc('\n', stderr);                                           \
-            if (++failures > 20)                                           \
-                exit(1);                                                   \
-        }                                                                  \
-    } while (0)
+#define CHECK_MAX_FAILURES 21
+#include "tests/check.h"
 
 /* Knuth: black = equal positions; black + white = sum over colours of
  * min(n_i, n'_i). */

@@ -15,28 +15,11 @@
 
 #include "mmtree/compile.h"
 #include "mmtree/format.h"
+#include "tests/bytes.h"
 
 static const char *outdir;
 static FILE *expect;
 static int failures;
-
-/* Bitwise CRC-32 (ISO-HDLC), as format/binary.md defines it. */
-static uint32_t crc32_bitwise(const unsigned char *p, size_t n)
-{
-    uint32_t c = 0xFFFFFFFFu;
-    for (size_t i = 0; i < n; i++) {
-        c ^= p[i];
-        for (int k = 0; k < 8; k++)
-            c = c & 1 ? (c >> 1) ^ 0xEDB88320u : c >> 1;
-    }
-    return ~c;
-}
-
-static void put_le32(unsigned char *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        p[i] = (unsigned char)(v >> 8 * i);
-}
 
 static void fix_crc(unsigned char *p, size_t n)
 {

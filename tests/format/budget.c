@@ -26,16 +26,11 @@
 #include "mmtree/format.h"
 #include "mmtree/verify.h"
 
-static int failures;
 static bool check_memory = true;
 static const char *mmtree;
 
-#define FAIL(...)                     \
-    do {                              \
-        printf("FAIL: " __VA_ARGS__); \
-        printf("\n");                 \
-        failures++;                   \
-    } while (0)
+#include "tests/check.h"
+#include "tests/bytes.h"
 
 /* ---- inputs ---- */
 
@@ -66,23 +61,6 @@ static void add(text *t, const char *fmt, ...)
     }
 }
 
-static void put_le32(unsigned char *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        p[i] = (unsigned char)(v >> 8 * i);
-}
-
-static uint32_t crc32(const unsigned char *p, size_t n)
-{
-    uint32_t c = 0xFFFFFFFFu;
-    for (size_t i = 0; i < n; i++) {
-        c ^= p[i];
-        for (int k = 0; k < 8; k++)
-            c = c & 1 ? (c >> 1) ^ 0xEDB88320u : c >> 1;
-    }
-    return ~c;
-}
-
 /* A version 1 file of MM(pegs, colors) with repetition around a payload
  * of plen bytes (payload NULL: zeros). */
 static unsigned char *bin_file(int pegs, int colors, uint32_t nodes, const unsigned char *payload,
@@ -102,7 +80,7 @@ static unsigned char *bin_file(int pegs, int colors, uint32_t nodes, const unsig
     put_le32(f + 16, (uint32_t)plen);
     if (payload)
         memcpy(f + 20, payload, plen);
-    put_le32(f + 20 + plen, crc32(f, 20 + plen));
+    put_le32(f + 20 + plen, crc32_bitwise(f, 20 + plen));
     *len = plen + 24;
     return f;
 }
@@ -493,7 +471,7 @@ static void binary_cases(void)
         &(want){MM_ERR_INPUT, "84000000 nodes cannot fit in a payload of 10485760 bytes", 0, 12,
                 0, 0, 0, budget_mb(len, 0, 0, false)});
     put_le32(f + 12, 50000000);
-    put_le32(f + len - 4, crc32(f, len - 4));
+    put_le32(f + len - 4, crc32_bitwise(f, len - 4));
     one("binary: 10 MB declaring 50M nodes", f, len, 0,
         &(want){MM_ERR_INPUT, "50000000 nodes: a tree of the 1048576 codes of the game has at "
                 "most 2097151", 0, 12, 0, 0, 0, budget_mb(len, 0, 0, false)});

@@ -14,14 +14,7 @@
 #include "mmtree/compile.h"
 #include "mmtree/format.h"
 
-static int failures;
-
-#define FAIL(...)                     \
-    do {                              \
-        printf("FAIL: " __VA_ARGS__); \
-        printf("\n");                 \
-        failures++;                   \
-    } while (0)
+#include "tests/check.h"
 
 static bool same_str(const char *a, const char *b)
 {

@@ -11,17 +11,8 @@
 #include "mmtree/compile.h"
 #include "mmtree/format.h"
 
-static int failures;
 
-#define CHECK(cond, ...)                                                       \
-    do {                                                                       \
-        if (!(cond)) {                                                         \
-            failures++;                                                        \
-            fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond); \
-            fprintf(stderr, __VA_ARGS__);                                      \
-            fputc('\n', stderr);                                               \
-        }                                                                      \
-    } while (0)
+#include "tests/check.h"
 
 static mm_status read_text(const char *text, mm_format fmt, unsigned flags, mm_tree *t,
                            mm_diag *d)

@@ -14,14 +14,7 @@
 
 #include "mmtree/format.h"
 
-static int failures;
-
-#define FAIL(...)                     \
-    do {                              \
-        printf("FAIL: " __VA_ARGS__); \
-        printf("\n");                 \
-        failures++;                   \
-    } while (0)
+#include "tests/check.h"
 
 /* MM(2,2) by Knuth's rule, with a citation outside ASCII: "Été" (U+00C9,
  * U+00E9).  %s: the encoding declaration; %s: what comes before <mmtree>

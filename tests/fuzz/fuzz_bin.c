@@ -15,20 +15,9 @@
 #include "config.h"
 #include "budget.h"
 #include "format/formats.h"
+#include "tests/bytes.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-/* CRC-32 as format/binary.md defines it. */
-static uint32_t crc32_bitwise(const uint8_t *p, size_t n)
-{
-    uint32_t c = 0xFFFFFFFFu;
-    for (size_t i = 0; i < n; i++) {
-        c ^= p[i];
-        for (int k = 0; k < 8; k++)
-            c = c & 1 ? (c >> 1) ^ 0xEDB88320u : c >> 1;
-    }
-    return ~c;
-}
 
 static void one(const uint8_t *data, size_t size)
 {

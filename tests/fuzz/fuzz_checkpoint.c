@@ -13,20 +13,9 @@
 #include <string.h>
 
 #include "compiler/opt.h"
+#include "tests/bytes.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-/* CRC-32 as compiler/checkpoint.md defines it. */
-static uint32_t crc32_bitwise(const uint8_t *p, size_t n)
-{
-    uint32_t c = 0xFFFFFFFFu;
-    for (size_t i = 0; i < n; i++) {
-        c ^= p[i];
-        for (int k = 0; k < 8; k++)
-            c = c & 1 ? (c >> 1) ^ 0xEDB88320u : c >> 1;
-    }
-    return ~c;
-}
 
 /* MM(3,3), rule optimal: its keys and id, made once. */
 static const ockpt_id *search_id(void)

@@ -17,9 +17,7 @@
 #include "mmtree/format.h"
 #include "mmtree/verify.h"
 
-static int failures;
-
-#define FAIL(...) (fprintf(stderr, __VA_ARGS__), fputc('\n', stderr), failures++)
+#include "tests/check.h"
 
 enum { F_PEGS, F_COLORS, F_REPEAT, F_RULE, F_STATUS, F_TOTAL, F_WORST, F_HIST, F_FIRST,
        F_LOWER, F_SECONDS, F_THREADS, NFIELDS };

@@ -15,23 +15,11 @@
 
 #include "mmtree/compile.h"
 
-static int failures;
 static char dir[] = "/tmp/mmtree-ckpt-XXXXXX";
 static char path[64];
 
-#define FAIL(...) (fprintf(stderr, __VA_ARGS__), fputc('\n', stderr), failures++)
-
-/* CRC-32 as checkpoint.md defines it, bit by bit. */
-static uint32_t crc32_bitwise(const unsigned char *p, size_t n)
-{
-    uint32_t c = 0xFFFFFFFFu;
-    for (size_t i = 0; i < n; i++) {
-        c ^= p[i];
-        for (int k = 0; k < 8; k++)
-            c = c & 1 ? (c >> 1) ^ 0xEDB88320u : c >> 1;
-    }
-    return ~c;
-}
+#include "tests/check.h"
+#include "tests/bytes.h"
 
 static uint64_t le(const unsigned char *p, int n)
 {

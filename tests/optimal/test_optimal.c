@@ -72,9 +72,7 @@ static const tcase cases[] = {
     {3, 9, true, WST, 0, 6, NULL},
 };
 
-static int failures;
-
-#define FAIL(...) (fprintf(stderr, __VA_ARGS__), fputc('\n', stderr), failures++)
+#include "tests/check.h"
 
 static bool build(const mm_game *g, mm_compile_opts *o, mm_tree *t,
                   mm_optimal_report *r, const char *what)

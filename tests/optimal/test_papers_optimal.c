@@ -19,19 +19,9 @@
 #include "mmtree/path.h"
 #include "mmtree/query.h"
 
-static int checks, failures;
 static const char *trees_dir;
 
-#define CHECK(cond, ...)                                                     \
-    do {                                                                     \
-        checks++;                                                            \
-        if (!(cond)) {                                                       \
-            failures++;                                                      \
-            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);             \
-            fprintf(stderr, __VA_ARGS__);                                    \
-            fputc('\n', stderr);                                             \
-        }                                                                    \
-    } while (0)
+#include "tests/check.h"
 
 static void die(const char *what, const mm_diag *d)
 {

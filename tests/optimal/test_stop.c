@@ -14,9 +14,7 @@
 
 #include "mmtree/compile.h"
 
-static int failures;
-
-#define FAIL(...) (fprintf(stderr, __VA_ARGS__), fputc('\n', stderr), failures++)
+#include "tests/check.h"
 
 typedef struct run {
     mm_tree t;

@@ -14,17 +14,8 @@
 #include "mmtree/query.h"
 #include "mmtree/verify.h"
 
-static int failures;
 
-#define CHECK(cond, ...)                                                        \
-    do {                                                                        \
-        if (!(cond)) {                                                          \
-            fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond); \
-            fprintf(stderr, __VA_ARGS__);                                       \
-            fprintf(stderr, "\n");                                              \
-            failures++;                                                         \
-        }                                                                       \
-    } while (0)
+#include "tests/check.h"
 
 static void game(mm_game *g, int p, int c, bool repeat)
 {

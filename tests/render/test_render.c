@@ -22,18 +22,9 @@
 #include "mmtree/format.h"
 #include "mmtree/render.h"
 
-static int failures;
 static const char *golden_dir, *out_dir;
 
-#define CHECK(cond, ...)                                                        \
-    do {                                                                        \
-        if (!(cond)) {                                                          \
-            failures++;                                                         \
-            fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond); \
-            fprintf(stderr, __VA_ARGS__);                                       \
-            fprintf(stderr, "\n");                                              \
-        }                                                                       \
-    } while (0)
+#include "tests/check.h"
 
 typedef struct game_tree {
     mm_game g;

@@ -12,17 +12,8 @@
 #include "mmtree/compile.h"
 #include "mmtree/verify.h"
 
-static int failures;
 
-#define CHECK(cond, ...)                                                        \
-    do {                                                                        \
-        if (!(cond)) {                                                          \
-            fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond); \
-            fprintf(stderr, __VA_ARGS__);                                       \
-            fprintf(stderr, "\n");                                              \
-            failures++;                                                         \
-        }                                                                       \
-    } while (0)
+#include "tests/check.h"
 
 static void compile(mm_game *g, int p, int c, bool repeat, mm_rule rule, mm_tree *t)
 {
