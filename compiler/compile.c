@@ -33,13 +33,22 @@ const char *mm_rule_name(mm_rule rule)
     return (unsigned)rule < MM_RULE_COUNT ? rule_names[rule] : "?";
 }
 
+/* The index of name in names[0, n), or -1. */
+static int name_index(const char *const *names, int n, const char *name)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(name, names[i]) == 0)
+            return i;
+    return -1;
+}
+
 mm_status mm_rule_parse(const char *name, mm_rule *rule, mm_diag *d)
 {
-    for (int r = 0; r < MM_RULE_COUNT; r++)
-        if (strcmp(name, rule_names[r]) == 0) {
-            *rule = (mm_rule)r;
-            return MM_OK;
-        }
+    int r = name_index(rule_names, MM_RULE_COUNT, name);
+    if (r >= 0) {
+        *rule = (mm_rule)r;
+        return MM_OK;
+    }
     return mm_diag_set(d, MM_ERR_USAGE,
                        "unknown rule '%s' (naive, knuth, irving, entropy, kooi, branch2, e3, "
                        "optimal, optimal-consistent, optimal-worst)",
@@ -59,11 +68,11 @@ const char *mm_tie_break_name(mm_tie_break tie)
 
 mm_status mm_tie_break_parse(const char *name, mm_tie_break *tie, mm_diag *d)
 {
-    for (int t = 0; t < MM_TIE_COUNT; t++)
-        if (strcmp(name, tie_names[t]) == 0) {
-            *tie = (mm_tie_break)t;
-            return MM_OK;
-        }
+    int t = name_index(tie_names, MM_TIE_COUNT, name);
+    if (t >= 0) {
+        *tie = (mm_tie_break)t;
+        return MM_OK;
+    }
     return mm_diag_set(d, MM_ERR_USAGE,
                        "unknown tie-break '%s' (first, last, inconsistent-first)", name);
 }
