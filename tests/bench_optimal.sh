@@ -1,7 +1,7 @@
 #!/bin/sh
 # Benchmark of the exact optima (issue 6); not part of the test suite.
 #
-#   sh tests/bench_optimal.sh [BUILD_DIR] [large|huge]
+#   sh tests/bench_optimal.sh [BUILD_DIR] [large|huge|targets]
 #
 # Small cells always; "large" adds the cells of seconds to a minute
 # (MM(4,7), MM*(4,7), Bulls and Cows, MM(4,8)); "huge" adds the open cells
@@ -11,6 +11,12 @@
 # symmetry removed; the expected total is checked (exit 1 when wrong).
 # Baselines (symmetry off, table off, one thread) run on small cells in the
 # same invocation, so that the machine's load affects both sides alike.
+# "targets" runs only the speed targets of the exact search: MM(4,9)
+# optimal on both threads and on one (target 60 s), and with TARGET56=1
+# MM(5,6) optimal on both threads (target 15 minutes; about an hour at
+# the time of writing, so not by default).  Each runs REPEAT_TARGETS
+# times (default 1).  On a loaded machine compare the user times too:
+# /usr/bin/time sh tests/bench_optimal.sh build targets.
 set -u
 cd "$(dirname "$0")/.."
 build=${1:-build}
@@ -49,6 +55,17 @@ cell() {
     printf '%-8s %-20s %-22s total %6s worst %s  median %7s s  sets %9s  symmetry removed %6s  %s\n' \
         "MM($p,$c)" "$rule" "$*" "$total" "$worst" "$median" "$nodes" "$sym" "$mark"
 }
+
+if [ "$size" = targets ]; then
+    echo "== speed targets (REPEAT_TARGETS=${REPEAT_TARGETS:=1}; wall time, median)"
+    repeat=$REPEAT_TARGETS
+    cell 4 9 optimal 34666 j2                # target: 60 s
+    cell 4 9 optimal 34666 j1
+    if [ "${TARGET56:-0}" = 1 ]; then
+        cell 5 6 optimal 36721 j2            # target: 15 minutes
+    fi
+    exit $status
+fi
 
 echo "== small cells (REPEAT=$repeat; wall time, median)"
 cell 4 6 optimal 5625
