@@ -132,6 +132,13 @@ function cell_value(k) {
     if (k ~ /optimal-worst$/) return ">= " lower[k] " (tree " worst[k] " / " total[k] ")"
     return lower[k] " .. " total[k]
 }
+# The total column: a stopped worst-case search bounds the worst case,
+# not the total: the column shows the total of the tree alone.
+function total_cell(k) {
+    if (status[k] == "proven") return total[k]
+    if (k ~ /optimal-worst$/) return total[k] " (tree)"
+    return lower[k] " .. " total[k]
+}
 function row(p, c, r, rule,    k, n, v, w) {
     k = p SUBSEP c SUBSEP r SUBSEP rule
     n = codes(p, c, r)
@@ -139,7 +146,7 @@ function row(p, c, r, rule,    k, n, v, w) {
         printf "| %s | %d | not computed yet | | | | | | | %s |\n", game(p, c, r), n, published(k)
         return
     }
-    v = status[k] == "proven" ? total[k] : lower[k] " .. " total[k]
+    v = total_cell(k)
     w = worst[k]
     if (rule == "optimal-worst" && status[k] != "proven") w = lower[k] " .. " worst[k]
     printf "| %s | %d | %s | %.4f | %s | %s | %s | %s | %s%s | %s |\n", game(p, c, r), n,
@@ -206,11 +213,12 @@ END {
     print "anyone can check it in milliseconds: `mmtree verify trees/optima/mm4-7-optimal.mmt`."
     print "The test suite verifies every tree and checks it against this table."
     print "*stopped*: the search did not finish; the tree is the best it found and"
-    print "the bound (the lower end of a range a .. b) is proven.  Time: the run that"
-    print "made the tree, on one thread of this project'\''s 2-core machine unless"
-    print "said.  Published values are in square brackets, with their sources at the"
-    print "end; **bold** where they differ from ours; *new* where no value was"
-    print "published for that optimum."
+    print "the bound (the lower end of a range a .. b) is proven.  Time: the CPU time"
+    print "(user and system) of the run that made the tree, on one thread of this"
+    print "project'\''s 2-core machine.  Published values are in square brackets, with"
+    print "their sources at the end; **bold** where they differ from ours; *new*"
+    print "where none of those sources gives a value for that optimum (a value may"
+    print "still have been published elsewhere)."
     print ""
     print "## Summary"
     print ""
@@ -250,7 +258,7 @@ END {
                     n, objname(rules[ri]), published(k)
                 continue
             }
-            v = status[k] == "proven" ? total[k] : lower[k] " .. " total[k]
+            v = total_cell(k)
             w = worst[k]
             if (rules[ri] == "optimal-worst" && status[k] != "proven") w = lower[k] " .. " worst[k]
             printf "| %s | %d | %s | %s | %.4f | %s | %s | %s | %s | %s%s | %s |\n",
