@@ -7,6 +7,7 @@
  * workers, the same tree again.  Here the workers are threads of this
  * process (mmtree-mpi puts them in other processes: tests/mpi/).
  */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,41 @@
 #include "mmtree/compile.h"
 
 static int failures;
+
+/* The checkpoints go in a directory of their own, removed at the end and
+ * by a crash too (a crash left them behind before). */
+static char ckpt_dir[] = "/tmp/mmtree-spread-XXXXXX";
+static char ckpt[64];
+
+static void ckpt_clean(void)
+{
+    unlink(ckpt);
+    rmdir(ckpt_dir);
+}
+
+#ifndef __SANITIZE_ADDRESS__   /* there the sanitizer's report comes first */
+static void ckpt_crash(int sig)
+{
+    ckpt_clean();   /* unlink and rmdir are async-signal-safe */
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+#endif
+
+static void ckpt_setup(void)
+{
+    if (!mkdtemp(ckpt_dir)) {
+        perror("mkdtemp");
+        exit(1);
+    }
+    snprintf(ckpt, sizeof ckpt, "%s/c.ckpt", ckpt_dir);
+    atexit(ckpt_clean);
+#ifndef __SANITIZE_ADDRESS__
+    signal(SIGSEGV, ckpt_crash);
+    signal(SIGBUS, ckpt_crash);
+    signal(SIGABRT, ckpt_crash);
+#endif
+}
 
 static bool same_tree(const mm_tree *a, uint32_t x, const mm_tree *b, uint32_t y)
 {
@@ -109,10 +145,6 @@ static void check_resume(int p, int c, mm_rule rule, uint64_t stop_after, int w1
     mm_diag_clear(&d);
     if (!game(&g, p, c))
         return;
-    char ckpt[512];
-    const char *tmp = getenv("TMPDIR");
-    snprintf(ckpt, sizeof ckpt, "%s/test_spread.%ld.ckpt", tmp && *tmp ? tmp : "/tmp",
-             (long)getpid());
     remove(ckpt);
     mm_compile_opts o;
     mm_compile_opts_init(&o);
@@ -156,6 +188,7 @@ static void check_resume(int p, int c, mm_rule rule, uint64_t stop_after, int w1
 
 int main(void)
 {
+    ckpt_setup();
     static const mm_rule rules[] = {MM_RULE_OPTIMAL, MM_RULE_OPTIMAL_CONSISTENT,
                                     MM_RULE_OPTIMAL_WORST};
     for (int r = 0; r < 3; r++) {
