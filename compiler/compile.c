@@ -122,6 +122,25 @@ static mm_status do_split(const mm_game *g, const mm_code *S, uint32_t n,
     return MM_OK;
 }
 
+/* Node gets the guess of sp and n codes, and a block of children, one a
+ * reply of sp, whose first is *first (MM_NO_NODE: none). */
+static mm_status set_node(mm_tree *t, uint32_t node, uint32_t n, const split *sp,
+                          uint32_t *first)
+{
+    int k = __builtin_popcountll(sp->replies);
+    mm_status st;
+    *first = MM_NO_NODE;
+    if (k && (st = mm_tree_alloc(t, (uint32_t)k, first, NULL)))
+        return st;
+    mm_node *nd = &t->nodes[node];
+    nd->guess = sp->guess;
+    nd->count = n;
+    nd->flags = sp->consistent ? MM_NODE_CONSISTENT : 0;
+    nd->replies = sp->replies;
+    nd->child = *first;
+    return MM_OK;
+}
+
 static mm_status solve(choose_worker *w, mm_tree *t, uint32_t node, const mm_code *S,
                        uint32_t n, uint16_t played)
 {
@@ -140,16 +159,9 @@ static mm_status solve(choose_worker *w, mm_tree *t, uint32_t node, const mm_cod
     split sp;
     if ((st = do_split(g, S, n, guess, &sp)))
         return st;
-    uint32_t first = MM_NO_NODE;
-    int k = __builtin_popcountll(sp.replies);
-    if (k && (st = mm_tree_alloc(t, (uint32_t)k, &first, NULL)))
+    uint32_t first;
+    if ((st = set_node(t, node, n, &sp, &first)))
         goto out;
-    mm_node *nd = &t->nodes[node];
-    nd->guess = guess;
-    nd->count = n;
-    nd->flags = sp.consistent ? MM_NODE_CONSISTENT : 0;
-    nd->replies = sp.replies;
-    nd->child = first;
     uint16_t now = (uint16_t)(played | g->colorset[guess]);
     int c = 0;
     for (int s = 0; s < g->nreplies && !st; s++)
@@ -282,16 +294,9 @@ static mm_status expand(choose_worker *w, mm_tree *t, uint32_t node, const mm_co
         free(sp.sub);
         return st;
     }
-    int k = __builtin_popcountll(sp.replies);
-    uint32_t first = MM_NO_NODE;
-    if (k && (st = mm_tree_alloc(t, (uint32_t)k, &first, NULL)))
+    uint32_t first;
+    if ((st = set_node(t, node, n, &sp, &first)))
         return st;
-    mm_node *nd = &t->nodes[node];
-    nd->guess = guess;
-    nd->count = n;
-    nd->flags = sp.consistent ? MM_NODE_CONSISTENT : 0;
-    nd->replies = sp.replies;
-    nd->child = first;
     uint16_t now = (uint16_t)(played | g->colorset[guess]);
     int c = 0;
     for (int s = 0; s < g->nreplies && !st; s++) {
