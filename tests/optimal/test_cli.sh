@@ -126,14 +126,22 @@ start() { # game args...
         i=$((i + 1))
     done
 }
-# Wait for it, 20 s at most; rc gets its exit status.
+# Wait for it, 60 s at most (a stop takes a fraction of a second; a
+# shared machine under load may take many times that); rc gets its exit
+# status.  One that hangs says where its threads are before it is killed.
 finish() {
     i=0
-    while kill -0 $pid 2>/dev/null && [ $i -lt 200 ]; do
+    while kill -0 $pid 2>/dev/null && [ $i -lt 600 ]; do
         sleep 0.1
         i=$((i + 1))
     done
-    kill -KILL $pid 2>/dev/null && fail "$1: still running after 20 s"
+    if kill -0 $pid 2>/dev/null; then
+        for task in /proc/$pid/task/*; do
+            echo "$1: thread ${task##*/}: $(grep '^State' "$task/status" 2>/dev/null)," \
+                "in $(cat "$task/wchan" 2>/dev/null)" >&2
+        done
+    fi
+    kill -KILL $pid 2>/dev/null && fail "$1: still running after 60 s"
     wait $pid
     rc=$?
 }
