@@ -90,7 +90,8 @@ function pworst(k, s,    i) {
 # Is entry i a disagreement with a proven value (listed and explained)?
 function differs(i,    c) {
     c = compare(i)
-    return status[pkey[i]] == "proven" && c != "" && c != "same" && c != "improved"
+    return (pkey[i] in status) && status[pkey[i]] == "proven" &&
+        c != "" && c != "same" && c != "improved"
 }
 function label(f, v) {
     if (f == "total") return v
@@ -116,7 +117,9 @@ function published(k,    i, j, s, c, v, done) {
         if (c != "" && c != "same") v = "**" v ", " c "**"
         s = s (s == "" ? "" : "; ") v
     }
-    if (status[k] == "proven" && !has_main(k)) s = "*new*" (s == "" ? "" : "; " s)
+    # (k in status) first: testing status[k] would make the entry
+    if ((k in status) && status[k] == "proven" && !has_main(k))
+        s = "*new*" (s == "" ? "" : "; " s)
     return s
 }
 function has_main(k,    i, main) {
