@@ -554,6 +554,7 @@ static mm_status choose(choose_worker *w, const mm_code *S, uint32_t n,
     mm_status st = candidates(w, S, n, played, &ncand, &ncons, &all);
     if (st)
         return st;
+    w->scored = sh->o->consistent_only ? ncons : all ? ncons + (g->ncodes - n) : ncand;
     b2val b2best = {0, 0};
     mm_code b2pick = S[0];
     bool branch2 = sh->o->rule == MM_RULE_BRANCH2;
@@ -629,6 +630,7 @@ mm_status choose_guess(choose_worker *w, const mm_code *S, uint32_t n,
                        uint16_t played, mm_code fixed, mm_code *out)
 {
     const choose_shared *sh = w->sh;
+    w->scored = 0;
     if (fixed != MM_NO_CODE) {
         *out = fixed;
         return MM_OK;

@@ -52,6 +52,9 @@ typedef struct choose_worker {
     /* Small S (n <= SMALL) as plain masks, 1 or 2 words a code. */
     uint64_t spos[2 * SMALL], socc[2 * SMALL];
     uint32_t scratch[NCELLS]; /* zero between small_key calls */
+    uint32_t scored;        /* candidates the last choose_guess could score
+                               (0: it scored none), for the progress */
+    struct build_progress *progress; /* compile.c's, or NULL */
 } choose_worker;
 
 /* What every worker reads: the rule's tables cover parts of up to max

@@ -8,11 +8,13 @@
  */
 #include "mmtree/compile.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <unistd.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "choose.h"
 #include "optimal.h"
@@ -86,6 +88,118 @@ void mm_compile_opts_init(mm_compile_opts *o)
     o->cache_mb = 1024;
 }
 
+/* ---- progress ----
+ *
+ * A big one-step build (MM(6,8), MM(5,16)) runs for minutes to hours, so
+ * with o->progress set it reports the share of the work done, about every
+ * second, from whichever thread notices that the time has come.
+ *
+ * The work of a node is (candidates it can score) x (its codes + OVERHEAD):
+ * a candidate costs a bit-sliced pass over the codes plus a fixed part
+ * (the histogram, its key, the candidate's generation), worth some eight
+ * codes on MM(5,8).  The root does not dominate: symmetry leaves it a few
+ * dozen candidates, while the small sets deep in the tree score nearly
+ * every code (MM(5,8) entropy spends about equal work on sets of 8, 64,
+ * 512 codes).  So the whole is estimated node by node: the share a node
+ * was given is split between its own work, measured when its guess is
+ * chosen, and its parts in proportion to an estimate of theirs,
+ * est(m) = C (m + OVERHEAD) log2(m) / 2 for a part of m > 2 codes: a
+ * sub-tree of m codes has about log2(m) / 2 levels that score (some four
+ * parts a guess), each scoring up to C candidates (every code, or the m
+ * consistent ones) against its codes.  Parts of one or two codes need no
+ * scoring and take no share.  The shares add up to 1 by construction, so
+ * the report only grows and ends at 1; the time left is the time so far
+ * scaled by the share left (the cli's), which holds as well as est()
+ * orders the parts by cost.  Shares are counted in units of 2^-52. */
+#define OVERHEAD 8.0
+#define UNIT 4503599627370496.0  /* 2^52 */
+
+typedef struct build_progress {
+    const mm_compile_opts *o;
+    struct timespec t0;
+    double every;              /* seconds between reports */
+    double next;               /* elapsed seconds of the next report */
+    atomic_uint_fast64_t done; /* units */
+    atomic_uint_fast64_t nodes, guesses;
+    atomic_flag busy;          /* a thread is reporting */
+} build_progress;
+
+static double progress_elapsed(const build_progress *p)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - p->t0.tv_sec) + (double)(t.tv_nsec - p->t0.tv_nsec) * 1e-9;
+}
+
+static void progress_call(build_progress *p, double elapsed, double done, bool ended)
+{
+    mm_optimal_report r;
+    memset(&r, 0, sizeof r);
+    r.elapsed = elapsed;
+    r.done = done;
+    r.current = MM_NO_CODE;
+    r.ended = ended;
+    r.nodes = atomic_load(&p->nodes);
+    r.guesses = atomic_load(&p->guesses);
+    p->o->progress(p->o->progress_arg, &r);
+}
+
+static void progress_start(build_progress *p, const mm_compile_opts *o)
+{
+    p->o = o;
+    clock_gettime(CLOCK_MONOTONIC, &p->t0);
+    p->every = o->progress_every > 0 ? o->progress_every : 1.0;
+    p->next = p->every;
+    atomic_init(&p->done, 0);
+    atomic_init(&p->nodes, 0);
+    atomic_init(&p->guesses, 0);
+    atomic_flag_clear(&p->busy);
+    progress_call(p, 0, 0, false);   /* started, as the optimal rules do */
+}
+
+/* Count share (of the whole) as done and report when the time is up. */
+static void progress_add(build_progress *p, double share, uint32_t scored)
+{
+    atomic_fetch_add(&p->done, (uint_fast64_t)(share * UNIT));
+    atomic_fetch_add(&p->nodes, 1);
+    if (!scored)
+        return;   /* reading the clock costs more than such a node */
+    atomic_fetch_add(&p->guesses, scored);
+    if (atomic_flag_test_and_set(&p->busy))
+        return;   /* another thread reports; the clock is read inside */
+    double now = progress_elapsed(p);
+    if (now >= p->next) {
+        double d = (double)atomic_load(&p->done) / UNIT;
+        progress_call(p, now, d < 1 ? d : 1, false);
+        p->next = now + p->every;
+    }
+    atomic_flag_clear(&p->busy);
+}
+
+/* The estimated work of a part of m codes (above). */
+static double progress_est(const choose_shared *sh, uint32_t m)
+{
+    if (m <= 2)
+        return 0;
+    double c = sh->o->consistent_only ? m : sh->g->ncodes;
+    return c * (m + OVERHEAD) * log2(m) / 2;
+}
+
+/* A node of n codes, given share, has been split (sp): the share of its
+ * own work is done; each part gets its share (into part[]). */
+static void progress_split(choose_worker *w, double share, uint32_t n, const uint32_t *start,
+                           uint64_t replies, double *part)
+{
+    const mm_game *g = w->sh->g;
+    double self = (double)w->scored * (n + OVERHEAD), all = self;
+    for (int s = 0; s < g->nreplies; s++)
+        if (replies >> s & 1u)
+            all += part[s] = progress_est(w->sh, start[s + 1] - start[s]);
+    for (int s = 0; s < g->nreplies; s++)
+        part[s] = all > 0 && (replies >> s & 1u) ? share * part[s] / all : 0;
+    progress_add(w->progress, all > 0 ? share * self / all : share, w->scored);
+}
+
 /* ---- building the tree ---- */
 
 /* Guess at node, partition S (sorted) into the children's sets, in slot
@@ -141,8 +255,10 @@ static mm_status set_node(mm_tree *t, uint32_t node, uint32_t n, const split *sp
     return MM_OK;
 }
 
+/* The sub-tree of the n codes S at node; share: its share of the work
+ * (progress above). */
 static mm_status solve(choose_worker *w, mm_tree *t, uint32_t node, const mm_code *S,
-                       uint32_t n, uint16_t played)
+                       uint32_t n, uint16_t played, double share)
 {
     const mm_game *g = w->sh->g;
     mm_status st;
@@ -151,6 +267,8 @@ static mm_status solve(choose_worker *w, mm_tree *t, uint32_t node, const mm_cod
         nd->guess = S[0];
         nd->count = 1;
         nd->flags = MM_NODE_CONSISTENT;
+        if (w->progress)
+            progress_add(w->progress, share, 0);
         return MM_OK;
     }
     mm_code guess;
@@ -159,6 +277,9 @@ static mm_status solve(choose_worker *w, mm_tree *t, uint32_t node, const mm_cod
     split sp;
     if ((st = do_split(g, S, n, guess, &sp)))
         return st;
+    double part[MM_MAX_REPLIES];   /* filled with a progress */
+    if (w->progress)
+        progress_split(w, share, n, sp.start, sp.replies, part);
     uint32_t first;
     if ((st = set_node(t, node, n, &sp, &first)))
         goto out;
@@ -167,7 +288,7 @@ static mm_status solve(choose_worker *w, mm_tree *t, uint32_t node, const mm_cod
     for (int s = 0; s < g->nreplies && !st; s++)
         if (sp.replies >> s & 1u)
             st = solve(w, t, first + (uint32_t)c++, sp.sub + sp.start[s],
-                       sp.start[s + 1] - sp.start[s], now);
+                       sp.start[s + 1] - sp.start[s], now, w->progress ? part[s] : 0);
 out:
     free(sp.sub);
     return st;
@@ -180,12 +301,14 @@ typedef struct task {
     uint32_t n;
     uint16_t played;      /* colours of the guesses above */
     uint32_t slot_node;   /* the child node in the final tree */
+    double share;         /* of the work (progress) */
     mm_tree local;
     mm_status status;
 } task;
 
 typedef struct pool {
     const choose_shared *sh;
+    build_progress *progress;
     task *tasks;
     uint32_t *order;       /* tasks, biggest first */
     uint32_t ntasks;
@@ -197,6 +320,7 @@ static void *pool_run(void *arg)
     pool *p = arg;
     choose_worker w;
     mm_status st = choose_worker_init(&w, p->sh);
+    w.progress = p->progress;
     for (;;) {
         unsigned i = atomic_fetch_add(&p->next, 1);
         if (i >= p->ntasks)
@@ -206,7 +330,7 @@ static void *pool_run(void *arg)
         mm_tree_init(&tk->local, p->sh->g->pegs, p->sh->g->colors, p->sh->g->repeat);
         if (!st)
             st = mm_tree_alloc(&tk->local, 1, &root, NULL);
-        tk->status = st ? st : solve(&w, &tk->local, 0, tk->S, tk->n, tk->played);
+        tk->status = st ? st : solve(&w, &tk->local, 0, tk->S, tk->n, tk->played, tk->share);
     }
     choose_worker_release(&w);
     return NULL;
@@ -279,12 +403,12 @@ static mm_status plan_push(plan *pl, const task *tk, mm_code *buf)
 
 static mm_status expand(choose_worker *w, mm_tree *t, uint32_t node, const mm_code *S,
                         uint32_t n, uint16_t played, mm_code fixed, uint32_t big,
-                        plan *pl)
+                        double share, plan *pl)
 {
     const mm_game *g = w->sh->g;
     mm_status st;
     if (n == 1)
-        return solve(w, t, node, S, n, played);
+        return solve(w, t, node, S, n, played, share);
     mm_code guess;
     split sp;
     if ((st = choose_guess(w, S, n, played, fixed, &guess)) ||
@@ -294,6 +418,9 @@ static mm_status expand(choose_worker *w, mm_tree *t, uint32_t node, const mm_co
         free(sp.sub);
         return st;
     }
+    double part[MM_MAX_REPLIES];   /* filled with a progress */
+    if (w->progress)
+        progress_split(w, share, n, sp.start, sp.replies, part);
     uint32_t first;
     if ((st = set_node(t, node, n, &sp, &first)))
         return st;
@@ -303,8 +430,9 @@ static mm_status expand(choose_worker *w, mm_tree *t, uint32_t node, const mm_co
         if (!(sp.replies >> s & 1u))
             continue;
         task tk = {sp.sub + sp.start[s], sp.start[s + 1] - sp.start[s], now,
-                   first + (uint32_t)c++, {0}, MM_OK};
-        st = tk.n > big ? expand(w, t, tk.slot_node, tk.S, tk.n, now, MM_NO_CODE, big, pl)
+                   first + (uint32_t)c++, w->progress ? part[s] : 0, {0}, MM_OK};
+        st = tk.n > big ? expand(w, t, tk.slot_node, tk.S, tk.n, now, MM_NO_CODE, big,
+                                 tk.share, pl)
                         : plan_push(pl, &tk, NULL);
     }
     return st;
@@ -323,7 +451,7 @@ static mm_status build_root(choose_worker *w, mm_tree *t, const mm_code *all, ui
     uint32_t big = threads > 1 ? n / (4 * (uint32_t)threads) : UINT32_MAX;
     if (big < 64)
         big = 64;   /* below that, sharing costs more than it saves */
-    if ((st = expand(w, t, root, all, n, played, sh->o->first, big, &pl)))
+    if ((st = expand(w, t, root, all, n, played, sh->o->first, big, 1.0, &pl)))
         goto out;
     uint32_t k = pl.ntasks;
     if (threads > (int)k)
@@ -331,7 +459,7 @@ static mm_status build_root(choose_worker *w, mm_tree *t, const mm_code *all, ui
     if (threads <= 1) {
         for (uint32_t i = 0; i < k && !st; i++)
             st = solve(w, t, pl.tasks[i].slot_node, pl.tasks[i].S, pl.tasks[i].n,
-                       pl.tasks[i].played);
+                       pl.tasks[i].played, pl.tasks[i].share);
         goto out;
     }
     if (!(order = malloc((size_t)k * sizeof *order))) {
@@ -340,7 +468,7 @@ static mm_status build_root(choose_worker *w, mm_tree *t, const mm_code *all, ui
     }
     for (uint32_t i = 0; i < k; i++)
         order[i] = i;
-    pool p = {sh, pl.tasks, order, k, 0};
+    pool p = {sh, w->progress, pl.tasks, order, k, 0};
     sort_pool = &p;
     qsort(order, (size_t)k, sizeof *order, by_size_desc);
     pthread_t tid[64];
@@ -395,6 +523,7 @@ mm_status mm_compile(const mm_game *g, const mm_compile_opts *o, mm_tree *t,
 {
     choose_shared sh;
     choose_worker w;
+    build_progress prog;
     mm_code *all = NULL;
     mm_status st;
     mm_tree_init(t, g->pegs, g->colors, g->repeat);
@@ -412,8 +541,15 @@ mm_status mm_compile(const mm_game *g, const mm_compile_opts *o, mm_tree *t,
     st = mm_tree_set_rule(t, mm_rule_name(o->rule), o->consistent_only, o->first);
     if (!st && o->tie_break != MM_TIE_FIRST)
         st = mm_tree_set_tie_break(t, mm_tie_break_name(o->tie_break));
+    if (!st && o->progress) {
+        progress_start(&prog, o);
+        w.progress = &prog;
+    }
     if (!st)
         st = build_root(&w, t, all, n, played, o->threads > 0 ? o->threads : ncores());
+    if (!st && o->progress)   /* the shares add up to 1, to rounding */
+        progress_call(&prog, progress_elapsed(&prog),
+                      fmin((double)atomic_load(&prog.done) / UNIT, 1.0), true);
 out:
     if (st == MM_ERR_NOMEM)
         mm_diag_set(d, st, "out of memory building the tree");
