@@ -38,109 +38,14 @@
 #include <string.h>
 
 #include "core/grow.h"
-#include "opt.h"
-#include "opt_unit.h"
+#include "opt_spread.h"
 
-enum { N_NEW, N_QUEUED, N_RUNNING, N_EXPANDED, N_DONE };
-
-typedef struct scand scand;
-typedef struct snode snode;
-
-/* A candidate guess of an expanded set. */
-typedef struct sguess {
-    mm_code q;
-    oval lb;
-    uint32_t idx;          /* its place in tie order */
-} sguess;
-
-struct snode {
-    scand *up;             /* the guess this set is a part of; NULL: root */
-    int part;              /* its place in up->pt: parts go smallest first */
-    int slot;              /* its reply to up->q */
-    int lv, depth;
-    const ogroup *G;
-    const mm_code *S;
-    uint32_t n;
-    oval limit;            /* the most its value can be of use */
-    int state;
-    bool dead;             /* cancelled: its result is not wanted */
-    snode *fnext;          /* in the list of sets done, parents not told */
-    uint64_t seq;          /* creation order: ties in the queue */
-    /* a unit */
-    uint64_t id;
-    int worker;            /* that solved or solves it; -1: none */
-    oval sent;             /* the limit the worker has */
-    double sent_at;
-    size_t heap;
-    /* expanded */
-    sguess *cands;
-    uint32_t nc, next;     /* candidates; the next to start */
-    int K;
-    bool launched;         /* the first is done and the others started */
-    oval minfail, best;
-    bool have;
-    uint32_t best_idx;
-    mm_code best_q;
-    scand *best_c;         /* the best guess so far, kept for the tree */
-    scand *live;           /* guesses being evaluated */
-    int nlive;
-    /* done */
-    oval v;
-    bool exact;
-};
-
-struct scand {
-    snode *up;
-    scand *prev, *next;    /* in up->live */
-    bool dead;
-    mm_code q;
-    uint32_t pos;          /* its place in up->cands: the order tried */
-    uint32_t idx;
-    oval bound;
-    mm_code *codes;        /* the parts, as opt_split lays them out */
-    ogroup grp;            /* the group after q */
-    int np;
-    opart pt[MM_MAX_REPLIES];
-    snode *child[MM_MAX_REPLIES];
-};
-
-/* A task that builds the facts of a part of the tree. */
-typedef struct sbuild {
-    otask t;
-    int pref;              /* the worker that solved it: its table knows */
-    bool started;
-} sbuild;
-
-typedef struct spread {
-    const mm_game *g;
-    const olink *link;
-    const ospread_opts *so;
-    oshared *sh;
-    oworker *w;            /* the driver's worker: expansions */
-    mm_diag *d;
-    bool ties;             /* the units': the driver's choice */
-    bool biggest;          /* units biggest first, not in search order */
-    snode *root;
-    snode **heap;          /* the units waiting, biggest first */
-    size_t nheap, hcap;
-    snode **cur;           /* the unit each worker runs; NULL: none wanted */
-    int *bcur;             /* the build each worker runs; -1: none */
-    bool *busy;
-    uint64_t next_id, seq;
-    snode *finished;
-    scand **grave;         /* freed once the sets done are told */
-    size_t ngrave, gcap;
-    bool halt;             /* stopped, or failed */
-    mm_status fail;        /* the failure, described in d */
-    double next_lower;
-    ospread_stats st;
-} spread;
 
 static void cand_done(spread *sp, scand *A, oval v, bool exact);
 static void cand_update(spread *sp, scand *A);
 static void kill_cand(spread *sp, scand *A);
 
-static void failed(spread *sp, mm_status st)
+void ospread_failed(spread *sp, mm_status st)
 {
     if (!sp->fail && st) {
         sp->fail = st;
@@ -230,7 +135,7 @@ static void enqueue(spread *sp, snode *Y)
 {
     snode **h = grow_array(sp->heap, &sp->hcap, sp->nheap + 1, 64, sizeof *h);
     if (!h) {
-        failed(sp, MM_ERR_NOMEM);
+        ospread_failed(sp, MM_ERR_NOMEM);
         return;
     }
     sp->heap = h;
@@ -325,7 +230,7 @@ static void update_live(spread *sp, snode *X)
     int k;
     scand **a = live_snapshot(X, buf, &k);
     if (!a) {
-        failed(sp, MM_ERR_NOMEM);
+        ospread_failed(sp, MM_ERR_NOMEM);
         return;
     }
     for (int i = 0; i < k; i++)
@@ -357,7 +262,7 @@ static void kill_node(spread *sp, snode *Y)
             sp->st.cancelled++;
             mm_status st = sp->link->signal(sp->link->arg, Y->worker, Y->id, OV_ABORT, sp->d);
             if (st)
-                failed(sp, st);
+                ospread_failed(sp, st);
         }
     }
     while (Y->live) {
@@ -382,7 +287,7 @@ static void kill_cand(spread *sp, scand *A)
             kill_node(sp, A->child[j]);
     scand **g = grow_array(sp->grave, &sp->gcap, sp->ngrave + 1, 64, sizeof *g);
     if (!g) {
-        failed(sp, MM_ERR_NOMEM);
+        ospread_failed(sp, MM_ERR_NOMEM);
         return;
     }
     sp->grave = g;
@@ -422,7 +327,7 @@ static void cand_children(spread *sp, scand *A)
             continue;
         snode *Y = calloc(1, sizeof *Y);
         if (!Y) {
-            failed(sp, MM_ERR_NOMEM);
+            ospread_failed(sp, MM_ERR_NOMEM);
             return;
         }
         Y->up = A;
@@ -450,7 +355,7 @@ static void cand_start(spread *sp, snode *X, uint32_t i)
     const sguess c = X->cands[i];
     scand *A = calloc(1, sizeof *A);
     if (!A) {
-        failed(sp, MM_ERR_NOMEM);
+        ospread_failed(sp, MM_ERR_NOMEM);
         return;
     }
     A->up = X;
@@ -470,7 +375,7 @@ static void cand_start(spread *sp, snode *X, uint32_t i)
     oval sum = opt_open_cand(sp->w, X->lv, X->G, X->S, X->n, c.q, h, X->K, A->bound,
                              X->depth, true, A->pt, &A->np, &reached);
     if (sum == OV_ABORT) {
-        failed(sp, sp->w->status);
+        ospread_failed(sp, sp->w->status);
         return;
     }
     if (sum > A->bound) {
@@ -479,7 +384,7 @@ static void cand_start(spread *sp, snode *X, uint32_t i)
     }
     A->codes = malloc((size_t)X->n * sizeof *A->codes);
     if (!A->codes || ogroup_after(X->G, g, c.q, &A->grp)) {
-        failed(sp, MM_ERR_NOMEM);
+        ospread_failed(sp, MM_ERR_NOMEM);
         return;
     }
     memcpy(A->codes, sp->w->lv[X->lv].parts, (size_t)X->n * sizeof *A->codes);
@@ -577,7 +482,7 @@ static void expand(spread *sp, snode *Y)
     sp->st.expanded++;
     if (opt_expand(sp->w, Y->lv, Y->G, Y->S, Y->n, Y->limit, Y->depth, true, &v, &q, &x)) {
         if (v == OV_ABORT)
-            failed(sp, sp->w->status);
+            ospread_failed(sp, sp->w->status);
         else
             node_done(sp, Y, v, q, v <= Y->limit, true);
         goto out;
@@ -585,7 +490,7 @@ static void expand(spread *sp, snode *Y)
     Y->state = N_EXPANDED;
     Y->cands = malloc((x.nc ? x.nc : 1) * sizeof *Y->cands);
     if (!Y->cands) {
-        failed(sp, MM_ERR_NOMEM);
+        ospread_failed(sp, MM_ERR_NOMEM);
         goto out;
     }
     for (uint32_t i = 0; i < x.nc; i++)
@@ -632,8 +537,7 @@ static void drain(spread *sp)
 
 /* ---- the workers ---- */
 
-/* The path from the root to Y into t. */
-static void task_path(const snode *Y, otask *t)
+void ospread_task_path(const snode *Y, otask *t)
 {
     t->plen = Y->lv;
     for (const snode *X = Y; X->up; X = X->up->up) {
@@ -658,7 +562,7 @@ static void dispatch(spread *sp)
         otask t = {.id = ++sp->next_id, .kind = OTASK_SOLVE,
                    .consistent = sp->sh->consistent_only, .ties = sp->ties,
                    .depth = Y->depth, .limit = Y->limit};
-        task_path(Y, &t);
+        ospread_task_path(Y, &t);
         Y->state = N_RUNNING;
         Y->id = t.id;
         Y->worker = r;
@@ -669,7 +573,7 @@ static void dispatch(spread *sp)
         sp->st.units++;
         mm_status st = sp->link->start(sp->link->arg, r, &t, sp->d);
         if (st)
-            failed(sp, st);
+            ospread_failed(sp, st);
     }
 }
 
@@ -690,7 +594,7 @@ static void tighten(spread *sp)
         sp->st.tightened++;
         mm_status st = sp->link->signal(sp->link->arg, r, Y->id, Y->limit, sp->d);
         if (st)
-            failed(sp, st);
+            ospread_failed(sp, st);
     }
 }
 
@@ -703,7 +607,7 @@ static void take_result(spread *sp, int r, oresult *res)
     atomic_fetch_add(&sp->sh->nodes, res->nodes);
     if (res->status) {
         mm_diag_set(sp->d, res->status, "worker %d: %s", r, res->msg);
-        failed(sp, res->status);
+        ospread_failed(sp, res->status);
         return;
     }
     if (!Y || Y->id != res->id || res->v == OV_ABORT)
@@ -800,7 +704,7 @@ static mm_status spread_solve(void *arg, oworker *w, const ogroup *root, const m
         oresult res;
         int got = sp->link->poll(sp->link->arg, 0.002, &r, &res, d);
         if (got < 0)
-            failed(sp, MM_ERR_IO);
+            ospread_failed(sp, MM_ERR_IO);
         else if (got > 0) {
             take_result(sp, r, &res);
             oresult_release(&res);
@@ -821,132 +725,6 @@ static mm_status spread_solve(void *arg, oworker *w, const ogroup *root, const m
     stop_units(sp);
     *v = OV_ABORT;
     return MM_OK;
-}
-
-/* ---- the facts of the tree ---- */
-
-typedef struct sbuilds {
-    sbuild *b;
-    size_t n, cap;
-} sbuilds;
-
-/* A task building part j of A, from the worker that solved it. */
-static bool build_part(spread *sp, sbuilds *bs, const scand *A, int j, bool canonical)
-{
-    const snode *X = A->up, *Y = A->child[j];
-    sbuild *b = grow_array(bs->b, &bs->cap, bs->n + 1, 16, sizeof *b);
-    if (!b)
-        return false;
-    bs->b = b;
-    b = &bs->b[bs->n++];
-    memset(b, 0, sizeof *b);
-    b->pref = Y ? Y->worker : -1;
-    b->t = (otask){.id = ++sp->next_id, .kind = OTASK_BUILD,
-                   .consistent = sp->sh->consistent_only, .ties = canonical,
-                   .depth = sp->sh->depth_mode ? X->depth - 1 : X->depth,
-                   .limit = A->pt[j].v};
-    task_path(X, &b->t);
-    b->t.guess[X->lv] = A->q;
-    b->t.reply[X->lv] = (uint8_t)mm_game_score(sp->g, A->q, A->codes[A->pt[j].start]);
-    b->t.plen = X->lv + 1;
-    return true;
-}
-
-/* The parts of the best guesses that were solved as units: the subtrees
- * the coordinator's table lacks. */
-static bool collect_builds(spread *sp, sbuilds *bs, const scand *A, bool canonical)
-{
-    for (int j = 0; j < A->np; j++) {
-        const snode *Y = A->child[j];
-        if (A->pt[j].n < 3)
-            continue;
-        if (Y && Y->best_c && Y->state == N_DONE) {
-            if (!collect_builds(sp, bs, Y->best_c, canonical))
-                return false;
-        } else if (!build_part(sp, bs, A, j, canonical)) {
-            return false;
-        }
-    }
-    return true;
-}
-
-/* Hand the next build to worker r, the one it solved if any. */
-static sbuild *next_build(sbuilds *bs, int r)
-{
-    sbuild *any = NULL;
-    for (size_t i = 0; i < bs->n; i++) {
-        sbuild *b = &bs->b[i];
-        if (b->started)
-            continue;
-        if (b->pref == r)
-            return b;
-        if (!any)
-            any = b;
-    }
-    return any;
-}
-
-static void take_facts(spread *sp, const oresult *res)
-{
-    for (uint32_t i = 0; i < res->nfacts; i++) {
-        const ofact *f = &res->facts[i];
-        ocache_put(&sp->sh->cache, f->h1, f->h2, f->depth, f->n, f->v, f->flags, f->guess);
-    }
-    sp->st.facts += res->nfacts;
-}
-
-static mm_status spread_facts(void *arg, oworker *w, bool canonical, mm_diag *d)
-{
-    spread *sp = arg;
-    sbuilds bs = {0};
-    sp->sh = w->sh;
-    sp->d = d;
-    sp->fail = MM_OK;
-    if (!sp->sh->use_cache || !sp->root || !sp->root->best_c)
-        return MM_OK;   /* the table has it, or the driver searches */
-    if (!collect_builds(sp, &bs, sp->root->best_c, canonical)) {
-        free(bs.b);
-        return mm_diag_set(d, MM_ERR_NOMEM, "out of memory in the optimal search");
-    }
-    size_t left = bs.n;
-    while (left && !sp->fail) {
-        for (int r = 0; r < sp->link->n; r++) {
-            sbuild *b = sp->busy[r] ? NULL : next_build(&bs, r);
-            if (!b)
-                continue;
-            b->started = true;
-            sp->busy[r] = true;
-            sp->bcur[r] = (int)(b - bs.b);
-            sp->st.builds++;
-            mm_status st = sp->link->start(sp->link->arg, r, &b->t, d);
-            if (st)
-                failed(sp, st);
-        }
-        int r;
-        oresult res;
-        int got = sp->link->poll(sp->link->arg, 0.002, &r, &res, d);
-        if (got < 0) {
-            failed(sp, MM_ERR_IO);
-            break;
-        }
-        if (!got)
-            continue;
-        int bi = sp->bcur[r];
-        sp->bcur[r] = -1;
-        sp->cur[r] = NULL;
-        sp->busy[r] = false;
-        atomic_fetch_add(&sp->sh->nodes, res.nodes);
-        if (res.status) {
-            mm_diag_set(d, res.status, "worker %d: %s", r, res.msg);
-            failed(sp, res.status);
-        } else if (bi >= 0 && res.id == bs.b[bi].t.id) {
-            take_facts(sp, &res);
-            left--;
-        }
-        oresult_release(&res);
-    }
-    free(bs.b);
-    return sp->fail;
 }
 
 mm_status opt_compile_spread(const mm_game *g, const mm_compile_opts *o, const olink *link,
@@ -987,7 +765,7 @@ mm_status opt_compile_spread(const mm_game *g, const mm_compile_opts *o, const o
     }
     for (int r = 0; r < n; r++)
         sp.bcur[r] = -1;
-    oroot rs = {spread_solve, spread_facts, &sp};
+    oroot rs = {spread_solve, ospread_facts, &sp};
     st = opt_compile_root(g, o, &rs, t, d);
 out:
     release_tree(&sp);
