@@ -185,7 +185,8 @@ static void show_progress(void *arg, const mm_optimal_report *r)
             jb->progress(jb->progress_arg, r);
         return;
     }
-    if (jb->quiet || !(jb->mo.progress > 0) || r->elapsed < jb->next_progress)
+    /* the last report, at the end, is the summary line's to give */
+    if (jb->quiet || !(jb->mo.progress > 0) || r->ended || r->elapsed < jb->next_progress)
         return;
     jb->next_progress = r->elapsed + jb->mo.progress;
     /* the sets of the units that have ended; no share of the work done,
