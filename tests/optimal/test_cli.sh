@@ -104,9 +104,11 @@ expect 2 "checkpoint of MM(4,6) optimal, not of MM(4,6) optimal-worst" build \
 expect 2 "not a regular file" build --rule optimal --checkpoint /dev/null -o "$dir/t.mmt"
 
 # -- signals.  A shell starts a background job with SIGINT ignored, and
-# mmtree keeps an ignored signal ignored (nohup): env gives it back.
+# mmtree keeps an ignored signal ignored (nohup): env gives it back, and
+# SIGHUP and SIGTERM too, for a test suite run under nohup.
 nointr=""
-env --default-signal=INT true 2>/dev/null && nointr="env --default-signal=INT"
+env --default-signal=INT,TERM,HUP true 2>/dev/null &&
+    nointr="env --default-signal=INT,TERM,HUP"
 # Start a search of hours from a checkpoint of it, and wait until it
 # says that it resumed: its signal handlers are set by then.
 "$mmtree" build -p 5 -c 6 --rule optimal -j1 -q --time-limit 0.001 \
@@ -115,6 +117,7 @@ env --default-signal=INT true 2>/dev/null && nointr="env --default-signal=INT"
     --checkpoint "$dir/r58.ckpt" -o /dev/null 2>/dev/null
 start() { # game args...
     rm -f "$dir/s.mmt"
+    : > "$dir/err"   # emptied here: the last run's "resuming" must not count
     cp "$dir/r$1.ckpt" "$dir/run.ckpt"
     shift
     $nointr "$mmtree" build "$@" -j1 --checkpoint "$dir/run.ckpt" -o "$dir/s.mmt" \
@@ -190,6 +193,7 @@ mkdir "$dir/gone"
 "$mmtree" build -p 5 -c 6 --rule optimal -j1 -q --time-limit 0.001 \
     --checkpoint "$dir/gone/c.ckpt" -o "$dir/s.mmt" 2>/dev/null
 rm -f "$dir/s.mmt"
+: > "$dir/err"
 "$mmtree" build -p 5 -c 6 --rule optimal -j1 --checkpoint "$dir/gone/c.ckpt" \
     -o "$dir/s.mmt" 2>"$dir/err" &
 pid=$!
