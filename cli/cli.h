@@ -111,7 +111,7 @@ typedef struct build_hooks {
  * a message. */
 int build_setup(int argc, char **argv, const build_hooks *h, build_args *a, mm_game *g,
                 mm_format *fmt);
-/* The progress of an optimal search on stderr (cli/progress.c): the
+/* The progress of a build on stderr (cli/progress.c): the
  * line redrawn on a terminal unless quiet; plain lines elsewhere when
  * plain (--progress); the message that the search resumes from the
  * checkpoint.  cli_progress_show is mm_compile_opts.progress, with a
@@ -122,6 +122,7 @@ typedef struct cli_progress {
     bool quiet, started;
     bool tty;     /* the line redrawn in place */
     bool plain;   /* a line for each report */
+    bool one_step;/* a one-step rule: no bounds, no first guesses */
 } cli_progress;
 
 void cli_progress_init(cli_progress *p, const mm_game *g, const char *checkpoint, bool quiet,

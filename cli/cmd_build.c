@@ -2,6 +2,7 @@
 #include <getopt.h>
 #include <libgen.h>
 #include <limits.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,6 +54,9 @@ static const char build_help[] =
     "                        inside a named one) A, B, ... as the papers do\n"
     "  -j, --threads N       threads (default: one per core)\n"
     "  -q, --quiet           no summary on stderr\n"
+    "      --progress S      off a terminal (a log) a progress line every S\n"
+    "                        seconds, and one at the end; on a terminal the\n"
+    "                        line is redrawn in place every second anyway\n"
     "      --no-symmetry     baseline: score every code at every node\n"
     "      --no-prune        baseline: score every guess in full\n"
     "\n"
@@ -181,7 +185,6 @@ static int parse_option(build_args *a, int c, char **argv)
     }
     case OPT_PROGRESS: {
         char *end;
-        optimal_option(a, "--progress");
         o->progress_every = strtod(optarg, &end);
         if (end == optarg || *end || !(o->progress_every >= 0.01) || o->progress_every > 1e9)
             return cli_usage_error(build_cmd, "--progress: '%s' is not a number of seconds "
@@ -292,11 +295,34 @@ static int check_args(const build_args *a)
     return -1;
 }
 
-/* ---- optimal searches: stopping and progress ---- */
+/* ---- stopping and progress ---- */
 static volatile sig_atomic_t build_stop;
 
-/* Compile the tree; for an optimal rule with stops, progress and its
- * report. */
+/* A one-step build takes about REF_SECS on REF_CODES codes (MM(5,8)
+ * entropy, one thread; knuth is a little faster), and its time grows as
+ * n^2 log n: the sets deep in the tree score about every code, and there
+ * are more levels.  Above WARN_SECS a warning says so before it starts. */
+#define REF_CODES 32768.0
+#define REF_SECS 3.4
+#define WARN_SECS 60.0
+
+static void warn_long(const mm_game *g, const build_args *a)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    double n = g->ncodes, threads = a->threads > 0 ? (double)a->threads
+                                    : cores > 1 ? (double)cores : 1;
+    double secs = REF_SECS * (n / REF_CODES) * (n / REF_CODES) * log2(n) / log2(REF_CODES) /
+                  threads;
+    if (a->o.rule >= MM_RULE_COUNT_ONE_STEP || a->o.rule == MM_RULE_NAIVE || a->after ||
+        a->extra || a->o.consistent_only || secs < WARN_SECS)
+        return;
+    cli_warning("MM(%d,%d) has %u codes: building its %s tree takes some %.0f minutes "
+                "(progress: --progress S in a log)", g->pegs, g->colors, g->ncodes,
+                mm_rule_name(a->o.rule), secs / 60);
+}
+
+/* Compile the tree; for an optimal rule with stops and its report; the
+ * progress on a terminal, or with --progress. */
 static mm_status compile(const mm_game *g, build_args *a, const build_hooks *h,
                          mm_optimal_report *rep, mm_tree *t, double *secs, mm_diag *d)
 {
@@ -305,21 +331,24 @@ static mm_status compile(const mm_game *g, build_args *a, const build_hooks *h,
     cli_progress pr;
     cli_progress_init(&pr, g, a->o.checkpoint, a->quiet, a->o.progress_every > 0);
     memset(rep, 0, sizeof *rep);
+    pr.one_step = !optimal;
     if (optimal) {
         a->o.report = rep;
         a->o.stop = &build_stop;
         cli_signals_stop(&build_stop);
+    }
+    if (optimal || pr.tty || pr.plain) {
         a->o.progress = cli_progress_show;
         a->o.progress_arg = &pr;
     }
+    warn_long(g, a);   /* a warning, not part of the summary -q drops */
     clock_gettime(CLOCK_MONOTONIC, &t0);
     mm_status st = h && h->compile ? h->compile(h->arg, g, &a->o, t, d)
                                    : mm_compile(g, &a->o, t, d);
     clock_gettime(CLOCK_MONOTONIC, &t1);
-    if (optimal) {
+    if (optimal)
         cli_signals_stop(NULL);
-        cli_progress_end(&pr);
-    }
+    cli_progress_end(&pr);
     *secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     return st;
 }

@@ -1,6 +1,6 @@
 /* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
- * The progress of an optimal search on stderr: on a terminal one line
+ * The progress of a build on stderr: on a terminal one line
  * redrawn in place; elsewhere (a batch log) a plain line every --progress
  * seconds, and a last one when the search is over.  The library only
  * reports (mm_optimal_report); the words are here.
@@ -35,14 +35,18 @@ static bool estimate_meaningful(const mm_optimal_report *r)
 }
 
 /* The line, without its end: time, bounds, work done, the time left, the
- * first guess, sets searched. */
+ * first guess, sets searched; for a one-step rule the work done, the time
+ * left and the nodes built. */
 static void put_line(const cli_progress *p, const mm_optimal_report *r)
 {
     char code[MM_MAX_PEGS + 1];
     fputs("mmtree: ", stderr);
     put_duration(stderr, r->elapsed);
-    fprintf(stderr, ": total %llu..%llu, %.1f%% done", (unsigned long long)r->lower,
-            (unsigned long long)r->total, 100.0 * r->done);
+    if (p->one_step)
+        fprintf(stderr, ": %.1f%% done", 100.0 * r->done);
+    else
+        fprintf(stderr, ": total %llu..%llu, %.1f%% done", (unsigned long long)r->lower,
+                (unsigned long long)r->total, 100.0 * r->done);
     if (estimate_meaningful(r)) {
         fputs(", about ", stderr);
         put_duration(stderr, r->elapsed * (1 - r->done) / r->done);
@@ -50,7 +54,7 @@ static void put_line(const cli_progress *p, const mm_optimal_report *r)
     }
     if (r->current != MM_NO_CODE)
         fprintf(stderr, ", first guess %s", mm_code_format(p->g, r->current, code));
-    fprintf(stderr, ", %llu sets", (unsigned long long)r->nodes);
+    fprintf(stderr, ", %llu %s", (unsigned long long)r->nodes, p->one_step ? "nodes" : "sets");
 }
 
 void cli_progress_init(cli_progress *p, const mm_game *g, const char *checkpoint, bool quiet,
@@ -62,6 +66,7 @@ void cli_progress_init(cli_progress *p, const mm_game *g, const char *checkpoint
     p->started = false;
     p->tty = !quiet && isatty(STDERR_FILENO);
     p->plain = plain && !p->tty;
+    p->one_step = false;
 }
 
 void cli_progress_show(void *arg, const mm_optimal_report *r)

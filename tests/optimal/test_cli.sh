@@ -35,8 +35,8 @@ valid_tree() {
 }
 
 # -- options the one-step rules do not take
-for opt in "--time-limit 5" "--checkpoint $dir/c.ckpt" "--value-only" "--keep-checkpoint" \
-    "--progress 1"; do
+# (--progress they take: tests/cli/test_build_progress.sh)
+for opt in "--time-limit 5" "--checkpoint $dir/c.ckpt" "--value-only" "--keep-checkpoint"; do
     name=${opt%% *}
     expect 2 "$name applies to the optimal rules only" build --rule knuth $opt
 done
