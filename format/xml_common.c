@@ -8,6 +8,10 @@
 
 void xml_scan_to(xml_scan *s, size_t to)
 {
+    if (s->pos_only) {
+        s->pos = to > s->pos ? to : s->pos;
+        return;
+    }
     for (; s->pos < to; s->pos++) {
         unsigned char c = s->p[s->pos];
         if (c == '\n' || (c == '\r' && (s->pos + 1 >= s->len || s->p[s->pos + 1] != '\n'))) {
@@ -68,7 +72,7 @@ bool xml_scan_next_tag(xml_scan *s)
 void xml_scan_position(const unsigned char *p, size_t len, size_t off,
                        unsigned long *line, unsigned long *col)
 {
-    xml_scan s = {p, len, 0, 1, 1};
+    xml_scan s = {p, len, 0, 1, 1, false};
     xml_scan_to(&s, off < len ? off : len);
     *line = s.line;
     *col = s.col;

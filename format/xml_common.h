@@ -27,6 +27,7 @@ typedef struct xml_scan {
     const unsigned char *p;
     size_t len, pos;
     unsigned long line, col;
+    bool pos_only; /* line and col not kept: xml_scan_position finds them */
 } xml_scan;
 
 /* Move to byte offset to, counting lines and characters. */

@@ -564,7 +564,7 @@ static mm_status read_loop(xml_reader *x, xml_errors *errs)
     for (;;) {
         int ret = xmlTextReaderRead(x->r);
         if ((errs->set || ret < 0) && x->nnodes == 0 && failed_with_doctype(x)) {
-            x->scan = (xml_scan){x->scan.p, x->scan.len, 0, 1, 1};
+            x->scan = (xml_scan){x->scan.p, x->scan.len, 0, 1, 1, false};
             return doctype(x);
         }
         if (errs->set)
@@ -627,7 +627,7 @@ mm_status xml_tree_read(const char *name, const unsigned char *buf, size_t len,
     errs.buf = in.text;
     errs.len = in.len;
     x.len = in.len;
-    x.scan = (xml_scan){in.text, in.len, 0, 1, 1};
+    x.scan = (xml_scan){in.text, in.len, 0, 1, 1, false};
 
     xml_handlers_install(&saved, &errs);
     pctx = xmlSchemaNewMemParserCtxt((const char *)mmtree_xsd, (int)mmtree_xsd_len);
