@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * mmtree-mpi's messages (link.h).  Every message is an array of 64-bit
  * words from one rank to another, so that ranks of any byte order agree:

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * mmtree-mpi's messages: rank 0 coordinates (compiler/opt_spread.c) and
  * reaches the workers through an olink over MPI; every other rank runs a

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * mmtree-mpi: mmtree build for the optimal rules, the search spread over
  * the ranks of an MPI job.  Rank 0 reads the command line, coordinates
