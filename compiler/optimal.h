@@ -1,5 +1,5 @@
 /* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
-/* Internal: exact optima by branch and bound (issue 6). */
+/* Internal: exact optima by branch and bound. */
 #ifndef MM_OPTIMAL_H
 #define MM_OPTIMAL_H
 

@@ -3,7 +3,7 @@
  * libxml2, opened with dlopen() the first time a document is read or
  * written.  Linking it would load libxml2, ICU and libstdc++ into every
  * run of mmtree: about 2 ms of start-up, a fifth of what a whole MM(4,6)
- * build may take (issue 2), spent even when no XML is touched.
+ * build may take, spent even when no XML is touched.
  *
  * The xml_*.c files include this header and call libxml2
  * by its own names; the macros below send each call through the table.

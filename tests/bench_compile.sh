@@ -1,5 +1,5 @@
 #!/bin/sh
-# Benchmark of `mmtree build` (issue 2): the median wall time of the whole
+# Benchmark of `mmtree build`: the median wall time of the whole
 # process (start-up, compile, write the tree in knuth notation to
 # /dev/null) over RUNS runs, measured by hyperfine without a shell, and the
 # peak resident memory of one run (/usr/bin/time).  Each case runs next to

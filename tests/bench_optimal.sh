@@ -1,5 +1,5 @@
 #!/bin/sh
-# Benchmark of the exact optima (issue 6); not part of the test suite.
+# Benchmark of the exact optima; not part of the test suite.
 #
 #   sh tests/bench_optimal.sh [BUILD_DIR] [large|huge|targets]
 #

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Benchmark for 'mmtree render' (issue 5): medians of RUNS wall-clock runs
+# Benchmark for 'mmtree render': medians of RUNS wall-clock runs
 # of Knuth's MM(4,6) tree, whole and three levels deep, to SVG, with a
 # baseline in the same invocation: the dot program on the DOT text mmtree
 # emits for the same view.  Targets: whole tree <= 2 s, depth 3 <= 0.3 s.

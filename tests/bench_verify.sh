@@ -1,5 +1,5 @@
 #!/bin/sh
-# Benchmark of 'mmtree verify' (issue 4): a MM(4,6) tree (goal <= 10 ms)
+# Benchmark of 'mmtree verify': a MM(4,6) tree (goal <= 10 ms)
 # and a MM(5,8) tree (goal <= 1 s), each in every format the build can
 # write.  Baselines in the same invocation: 'mmtree --version' (starting
 # the program) and 'mmtree stats' on the same file (reading it strictly,

@@ -2,7 +2,7 @@
 # mmtree starts without the big libraries: libxml2 is opened when XML is
 # first read or written (format/xml_lib.h) and Graphviz lives in
 # mmtree-render, so neither is among the program's NEEDED entries; a
-# build that links them again costs every run some 2 ms (issue 2).
+# build that links them again costs every run some 2 ms.
 # Then the XML path still works through the library opened at run time.
 mmtree=$1
 fails=0
