@@ -11,6 +11,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 static inline uint32_t crc32_bitwise(const unsigned char *p, size_t n)
 {
@@ -27,6 +29,24 @@ static inline void put_le32(unsigned char *p, uint32_t v)
 {
     for (int i = 0; i < 4; i++)
         p[i] = (unsigned char)(v >> 8 * i);
+}
+
+/* A fuzz target's step: one(data), then, when it has room for a
+ * trailer, one on a copy whose last four bytes are the CRC-32 of the
+ * rest, so mutations reach the fields behind the checksum. */
+static inline void fuzz_with_crc(void (*one)(const uint8_t *, size_t),
+                                 const uint8_t *data, size_t size)
+{
+    one(data, size);
+    if (size < 4)
+        return;
+    uint8_t *fixed = malloc(size);
+    if (!fixed)
+        return;
+    memcpy(fixed, data, size);
+    put_le32(fixed + size - 4, crc32_bitwise(fixed, size - 4));
+    one(fixed, size);
+    free(fixed);
 }
 
 #endif

@@ -56,17 +56,6 @@ static void one(const uint8_t *data, size_t size)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    one(data, size);
-    if (size >= 4) {
-        uint8_t *fixed = malloc(size);
-        if (!fixed)
-            return 0;
-        memcpy(fixed, data, size);
-        uint32_t crc = crc32_bitwise(fixed, size - 4);
-        for (int i = 0; i < 4; i++)
-            fixed[size - 4 + (size_t)i] = (uint8_t)(crc >> 8 * i);
-        one(fixed, size);
-        free(fixed);
-    }
+    fuzz_with_crc(one, data, size);
     return 0;
 }
