@@ -115,6 +115,14 @@ env --default-signal=INT,TERM,HUP true 2>/dev/null &&
     --checkpoint "$dir/r56.ckpt" -o /dev/null 2>/dev/null
 "$mmtree" build -p 5 -c 8 --rule optimal-worst -j1 -q --time-limit 0.001 \
     --checkpoint "$dir/r58.ckpt" -o /dev/null 2>/dev/null
+# Wait (20 s at most) until the run writing "$dir/err" says that it resumed.
+resumed() {
+    i=0
+    while ! grep -q "resuming from" "$dir/err" && [ $i -lt 200 ]; do
+        sleep 0.1
+        i=$((i + 1))
+    done
+}
 start() { # game args...
     rm -f "$dir/s.mmt"
     : > "$dir/err"   # emptied here: the last run's "resuming" must not count
@@ -123,11 +131,7 @@ start() { # game args...
     $nointr "$mmtree" build "$@" -j1 --checkpoint "$dir/run.ckpt" -o "$dir/s.mmt" \
         2>"$dir/err" &
     pid=$!
-    i=0
-    while ! grep -q "resuming from" "$dir/err" && [ $i -lt 200 ]; do
-        sleep 0.1
-        i=$((i + 1))
-    done
+    resumed
 }
 # Wait for it, 60 s at most (a stop takes a fraction of a second; a
 # shared machine under load may take many times that); rc gets its exit
@@ -197,11 +201,7 @@ rm -f "$dir/s.mmt"
 "$mmtree" build -p 5 -c 6 --rule optimal -j1 --checkpoint "$dir/gone/c.ckpt" \
     -o "$dir/s.mmt" 2>"$dir/err" &
 pid=$!
-i=0
-while ! grep -q "resuming from" "$dir/err" && [ $i -lt 200 ]; do
-    sleep 0.1
-    i=$((i + 1))
-done
+resumed
 rm -rf "$dir/gone"
 kill -TERM $pid
 finish "a failed save"
