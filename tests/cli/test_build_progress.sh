@@ -6,11 +6,7 @@
 # A game whose build takes minutes gets one warning with its size and
 # the time it takes before the build starts.
 mmtree=$1
-fails=0
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-ok() { echo "ok: $*"; }
+. "${0%/*}/../lib.sh"
 
 # "share nodes" of each progress line of a log
 fields() {

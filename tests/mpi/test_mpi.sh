@@ -33,11 +33,7 @@ fi
 if [ -n "$sanitized" ]; then
     export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 fi
-fails=0
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-ok() { echo "ok: $*"; }
+. "${0%/*}/../lib.sh"
 
 # ranks, args...: mmtree-mpi on that many ranks, never more than 5 minutes
 run() {

@@ -6,11 +6,7 @@
 # others; the checkpoint may not be the output file; resuming says so, a
 # bad checkpoint is refused, a failed final save still writes the tree.
 mmtree=$1
-fails=0
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-ok() { echo "ok: $*"; }
+. "${0%/*}/../lib.sh"
 
 # status, pattern, args...: exit status and a one-line message
 expect() {

@@ -7,11 +7,7 @@
 # for a proven search, and the first guess being tried is named (the
 # last line names the tree's).  Without --progress a log gets no lines.
 mmtree=$1
-fails=0
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-ok() { echo "ok: $*"; }
+. "${0%/*}/../lib.sh"
 
 # The progress lines of a log, as "lower total share guess" (guess "-"
 # when the line names none).
