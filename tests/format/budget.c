@@ -301,9 +301,10 @@ static void child(const job *j, int fd)
     _exit(0);
 }
 
-/* Run j in a child; *kb receives its peak memory.  false when the child
- * did not report. */
-static bool run(const job *j, result *r, long *kb)
+/* Fork with a pipe from the child to the parent.  The child gets 0 and
+ * *fd the pipe's write end; the parent the child's pid and *fd its read
+ * end.  Exits when the pipe or the fork cannot be made. */
+static pid_t fork_piped(int *fd)
 {
     int fds[2];
     if (pipe(fds) != 0) {
@@ -316,13 +317,21 @@ static bool run(const job *j, result *r, long *kb)
         perror("fork");
         exit(1);
     }
-    if (pid == 0) {
-        close(fds[0]);
-        child(j, fds[1]);
-    }
-    close(fds[1]);
-    ssize_t got = read(fds[0], r, sizeof *r);
-    close(fds[0]);
+    close(fds[pid == 0 ? 0 : 1]);
+    *fd = fds[pid == 0 ? 1 : 0];
+    return pid;
+}
+
+/* Run j in a child; *kb receives its peak memory.  false when the child
+ * did not report. */
+static bool run(const job *j, result *r, long *kb)
+{
+    int fd;
+    pid_t pid = fork_piped(&fd);
+    if (pid == 0)
+        child(j, fd);
+    ssize_t got = read(fd, r, sizeof *r);
+    close(fd);
     int status;
     struct rusage ru;
     if (wait4(pid, &status, 0, &ru) != pid) {
@@ -525,30 +534,23 @@ static void suggest_cases(void)
 /* build -p 8 -c 8: refused at once with the game's size. */
 static void build_case(void)
 {
-    int fds[2];
-    if (pipe(fds) != 0) {
-        perror("pipe");
-        exit(1);
-    }
-    fflush(stdout);
-    pid_t pid = fork();
+    int fd;
+    pid_t pid = fork_piped(&fd);
     if (pid == 0) {
-        dup2(fds[1], 2);
-        close(fds[0]);
-        close(fds[1]);
+        dup2(fd, 2);
+        close(fd);
         alarm(120);
         execl(mmtree, mmtree, "build", "-p", "8", "-c", "8", "-q", "-o", "/dev/null",
               (char *)NULL);
         _exit(127);
     }
-    close(fds[1]);
     char err[1024] = "";
     size_t n = 0;
     ssize_t got;
-    while (n + 1 < sizeof err && (got = read(fds[0], err + n, sizeof err - 1 - n)) > 0)
+    while (n + 1 < sizeof err && (got = read(fd, err + n, sizeof err - 1 - n)) > 0)
         n += (size_t)got;
     err[n] = '\0';
-    close(fds[0]);
+    close(fd);
     int status;
     struct rusage ru;
     wait4(pid, &status, 0, &ru);
