@@ -374,18 +374,9 @@ static mm_status candidates(choose_worker *w, const mm_code *S, uint32_t n,
         *ncand = k;
         return MM_OK;
     }
-    if (reduce) {
-        gen st = {w, &y, k};
-        gen_rec(&st, 0, 0, 0, 0, 0, 1);
-        k = st.count;
-    } else {
-        for (mm_code x = 0; x < g->ncodes; x++)
-            if (!w->in_s[x]) {
-                w->cand[k] = x;
-                w->cand_mult[k++] = 1;
-            }
-    }
-    *ncand = k;
+    gen st = {w, &y, k};
+    gen_rec(&st, 0, 0, 0, 0, 0, 1);
+    *ncand = st.count;
     return MM_OK;
 }
 
@@ -611,11 +602,7 @@ mm_status choose_worker_init(choose_worker *w, const choose_shared *sh)
     /* never more candidates than codes */
     w->cand = malloc((size_t)sh->g->ncodes * sizeof *w->cand);
     w->cand_mult = malloc((size_t)sh->g->ncodes * sizeof *w->cand_mult);
-    if (!w->cand || !w->cand_mult)
-        return MM_ERR_NOMEM;
-    if (!w->in_s)
-        return MM_ERR_NOMEM;
-    return MM_OK;
+    return w->in_s && w->cand && w->cand_mult ? MM_OK : MM_ERR_NOMEM;
 }
 
 void choose_worker_release(choose_worker *w)
