@@ -508,10 +508,6 @@ static bool score_chunks(onode *nd, uint32_t ncand, mm_code *guess, oval *v)
     return false;
 }
 
-/* Now every consistent guess leaves two codes together (total at least
- * 2n, worst case 3) and every other guess costs all n codes a guess (2n,
- * worst case 2 at best): a limit below that ends the search (true, with
- * *v the bound); else the other candidates are scored. */
 /* A small set under a table of replies (opt_score.c) has every code's
  * replies at once: the first guess that separates the set, when one
  * does, ends the search (true, with *v and *guess); when no other guess
@@ -554,6 +550,10 @@ static bool score_from_table(onode *nd, mm_code *guess, oval *v)
     return true;
 }
 
+/* Now every consistent guess leaves two codes together (total at least
+ * 2n, worst case 3) and every other guess costs all n codes a guess (2n,
+ * worst case 2 at best): a limit below that ends the search (true, with
+ * *v the bound); else the other candidates are scored. */
 static bool score_others(onode *nd, mm_code *guess, oval *v)
 {
     oworker *w = nd->w;
