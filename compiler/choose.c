@@ -220,6 +220,15 @@ typedef struct symm {
     int zero_list[MM_MAX_COLORS], free_list[MM_MAX_COLORS];
 } symm;
 
+static void reverse(int *a, int n)
+{
+    for (int i = 0, j = n - 1; i < j; i++, j--) {
+        int t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+    }
+}
+
 static void symm_init(symm *y, const choose_shared *sh, const mm_code *S, uint32_t n,
                       uint16_t played, bool desc)
 {
@@ -242,16 +251,8 @@ static void symm_init(symm *y, const choose_shared *sh, const mm_code *S, uint32
         /* Colours taken from the top of each list make the lexically
          * last code of a class its representative: the one a scan down
          * in lexical order reaches first. */
-        for (int i = 0, j = y->nzero - 1; i < j; i++, j--) {
-            int t = y->zero_list[i];
-            y->zero_list[i] = y->zero_list[j];
-            y->zero_list[j] = t;
-        }
-        for (int i = 0, j = y->nfree - 1; i < j; i++, j--) {
-            int t = y->free_list[i];
-            y->free_list[i] = y->free_list[j];
-            y->free_list[j] = t;
-        }
+        reverse(y->zero_list, y->nzero);
+        reverse(y->free_list, y->nfree);
     }
 }
 
