@@ -11,7 +11,9 @@
  *                 portable; the table of replies; splitting a set
  *   opt_search.c  the branch and bound (its opening comment is the essay)
  *   opt_pool.c    the pool of threads that share a set's guesses or parts
- *   opt_cache.c   the table of solved sets and its checkpoint file
+ *   opt_cache.c   the table of solved sets
+ *   opt_ckpt.c    its checkpoint file (compiler/checkpoint.md)
+ *   opt_progress.c  the root's candidates followed: bounds, work done
  */
 #ifndef MM_OPT_H
 #define MM_OPT_H
