@@ -444,7 +444,7 @@ int build_run(build_args *a, const mm_game *g, mm_format fmt, const build_hooks 
     mm_step steps[64];
     char extra_path[MM_STEP_MAX * MM_MAX_COLORS];
     if (a->after) {
-        if (mm_path_parse(g, a->after, steps, 64, &a->o.nafter, &d))
+        if (mm_path_parse(g, a->after, steps, sizeof steps / sizeof *steps, &a->o.nafter, &d))
             return cli_usage_error(build_cmd, "--after: %s", d.msg);
         a->o.after = steps;
     } else if (a->extra) {
