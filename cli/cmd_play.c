@@ -180,10 +180,10 @@ static bool tree_rule(const session *s, mm_compile_opts *o)
 /* What guess y at the position after the first i steps cost in expected
  * guesses: its expected number from there, the tree's rule making every
  * later guess, less the tree's own expected number there (a->have) or
- * else the rule's.  *known is false on a position of more than
- * SESSION_OPTIMAL_MAX codes, whose trees take too long to build here. */
-static int move_cost(game *gm, const mm_compile_opts *o, uint32_t i, const advice *a,
-                     mm_code y, double *cost, bool *known)
+ * else the rule's; m codes are possible there.  *known is false when m is
+ * more than SESSION_OPTIMAL_MAX, whose trees take too long to build here. */
+static int move_cost(game *gm, const mm_compile_opts *o, uint32_t i, uint32_t m,
+                     const advice *a, mm_code y, double *cost, bool *known)
 {
     session *s = &gm->s;
     mm_stats mine, best;
@@ -192,12 +192,6 @@ static int move_cost(game *gm, const mm_compile_opts *o, uint32_t i, const advic
     *known = true;
     if (a->have && a->guess == y)
         return EXIT_OK;
-    mm_code *S;
-    uint32_t m;
-    int rc = session_codes(s, i, &S, &m);
-    free(S);
-    if (rc)
-        return rc;
     if (m > SESSION_OPTIMAL_MAX) {
         *known = false;
         return EXIT_OK;
@@ -229,7 +223,7 @@ static int summary(game *gm, bool found)
     mm_compile_opts rule;
     bool costs = tree && tree_rule(s, &rule);
     double cost_sum = 0;
-    uint32_t unjudged = 0;
+    uint32_t unjudged = 0, before = g->ncodes; /* codes possible before guess i */
     if (s->n)   /* no table for a game given up before its first guess */
         printf("%5s  %-*s  %-*s  %6s | %-*s  %6s%s%s\n", "guess", cw, "code", cw, "reply",
                "left", w, who, "leaves", tree ? "  expected" : "", costs ? "     cost" : "");
@@ -261,7 +255,7 @@ static int summary(game *gm, bool found)
         if (costs) {
             double c;
             bool known;
-            if ((rc = move_cost(gm, &rule, i, a, st->guess, &c, &known)))
+            if ((rc = move_cost(gm, &rule, i, before, a, st->guess, &c, &known)))
                 break;
             cost_sum += c;
             if (known)
@@ -278,6 +272,7 @@ static int summary(game *gm, bool found)
             printf("%-*s  %6s  %8s%s\n", w, "-", "", "", cost);
         else
             printf("-\n");
+        before = n_left;
     }
     if (!rc && tree)
         rc = tree_verdict(gm, found, off, expected_off);
