@@ -450,7 +450,6 @@ static mm_status decode_node(bin_reader *r, mm_tree *t, walk *w, const walk_item
 static mm_status decode_nodes(bin_reader *r, mm_tree *t, uint32_t nodes)
 {
     mm_status st;
-    uint32_t next = 1;
     walk w;
     if ((st = walk_init(&w, r->g, 0, 0, r->d)))
         return st;
@@ -470,7 +469,7 @@ static mm_status decode_nodes(bin_reader *r, mm_tree *t, uint32_t nodes)
                                    "the tree is deeper than %d guesses", FMT_MAX_DEPTH);
             goto out;
         }
-        if (k > nodes - next) {
+        if (k > nodes - t->nnodes) {
             st = mm_diag_at_offset(r->d, MM_ERR_INPUT, at,
                                    "the tree has more nodes than the %u the header declares",
                                    nodes);
@@ -478,14 +477,13 @@ static mm_status decode_nodes(bin_reader *r, mm_tree *t, uint32_t nodes)
         }
         if ((st = mm_tree_alloc(t, k, &first, r->d)))
             goto out;
-        t->nodes[it.node].child = first; /* == next: children go in order */
+        t->nodes[it.node].child = first;
         if (!walk_push_children(&w, &it, &pt, pt.replies, first)) {
             st = mm_diag_set(r->d, MM_ERR_NOMEM, "out of memory reading the tree");
             goto out;
         }
-        next += k;
     }
-    st = check_payload_end(r, nodes, next);
+    st = check_payload_end(r, nodes, t->nnodes);
 out:
     walk_release(&w);
     return st;
