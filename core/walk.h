@@ -40,7 +40,6 @@
 
 #include "mmtree/diag.h"
 #include "mmtree/game.h"
-#include "strbuf.h"
 
 typedef struct walk_item {
     uint32_t node;   /* the tree's node */
