@@ -444,8 +444,8 @@ static bool count_is_lost(verifier *v, const walk_item *it, bool kids, bool *oom
     p.actual = size;
     p.parts_sum = sum;
     add_problem(v, &p, oom);
-    bool full = (nd->flags & (MM_NODE_FORM_MASK | MM_NODE_UNRESOLVED)) == MM_NODE_FORM_FULL;
-    return !full || sum != size;
+    /* A condensed form's sum is its count, which is not size. */
+    return sum != size;
 }
 
 /* A guess that is no code: a form the reader could not expand (a marker
