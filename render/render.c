@@ -240,17 +240,13 @@ static uint32_t item_steps(const mm_tree *t, const view *v, uint32_t i, const mm
     return npre + n;
 }
 
-/* What hovering over item i shows (SVG): where it is, in the syntax of
- * --path, and its counts. */
-static void item_tooltip(const mm_tree *t, const mm_game *g, const view *v, uint32_t i,
-                         const mm_step *pre, uint32_t npre, char *buf, size_t size)
+/* What hovering over item it shows (SVG): where it is, its path of k
+ * steps in the syntax of --path, and its counts. */
+static void item_tooltip(const mm_tree *t, const mm_game *g, const view_item *it,
+                         const char *path, uint32_t k, char *buf, size_t size)
 {
-    mm_step steps[2 * 64];
-    char path[64 * MM_STEP_MAX], code[MM_MAX_PEGS + 1];
-    const view_item *it = &v->items[i];
+    char code[MM_MAX_PEGS + 1];
     const mm_node *n = &t->nodes[it->node];
-    uint32_t k = item_steps(t, v, i, pre, npre, steps);
-    mm_path_format(g, steps, k, path, sizeof path);
     mm_code_format(g, n->guess, code);
     if (is_leaf(n)) {
         snprintf(buf, size, "%s: the code is %s, found with guess %lu", k ? path : "the start",
@@ -290,7 +286,7 @@ static mm_status build_graph(const mm_tree *t, const mm_game *g, const mm_render
         if (i == 0 && o->layout == MM_RENDER_RADIAL)
             set(ag, "root", agnameof(nodes[0]));
         style_node(nodes[i], g, &t->nodes[it->node], it);
-        item_tooltip(t, g, v, i, pre, npre, text, sizeof text);
+        item_tooltip(t, g, it, name, k, text, sizeof text);
         set(nodes[i], "tooltip", text);
         if (it->parent == VIEW_NO_PARENT)
             continue;
