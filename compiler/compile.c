@@ -358,12 +358,11 @@ static int ncores(void)
     return n < 1 ? 1 : n > 64 ? 64 : (int)n;
 }
 
-static pool *sort_pool;
-static int by_size_desc(const void *a, const void *b)
+/* Keys that sort tasks by size, largest first: (UINT32_MAX - n) << 32 | i. */
+static int by_key(const void *a, const void *b)
 {
-    uint32_t x = sort_pool->tasks[*(const uint32_t *)a].n;
-    uint32_t y = sort_pool->tasks[*(const uint32_t *)b].n;
-    return (x < y) - (x > y);
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
 }
 
 /* The work is shared out as sub-trees.  The nodes above them are built
@@ -438,6 +437,10 @@ static mm_status expand(choose_worker *w, mm_tree *t, uint32_t node, const mm_co
     return st;
 }
 
+/* A caller may ask for any number of threads; more than this many share
+ * out a tree's tasks no faster. */
+enum { MAX_THREADS = 64 };
+
 static mm_status build_root(choose_worker *w, mm_tree *t, const mm_code *all, uint32_t n,
                             uint16_t played, int threads)
 {
@@ -456,22 +459,28 @@ static mm_status build_root(choose_worker *w, mm_tree *t, const mm_code *all, ui
     uint32_t k = pl.ntasks;
     if (threads > (int)k)
         threads = (int)k;
+    if (threads > MAX_THREADS)
+        threads = MAX_THREADS;
     if (threads <= 1) {
         for (uint32_t i = 0; i < k && !st; i++)
             st = solve(w, t, pl.tasks[i].slot_node, pl.tasks[i].S, pl.tasks[i].n,
                        pl.tasks[i].played, pl.tasks[i].share);
         goto out;
     }
-    if (!(order = malloc((size_t)k * sizeof *order))) {
+    uint64_t *keys = malloc((size_t)k * sizeof *keys);
+    if (!keys || !(order = malloc((size_t)k * sizeof *order))) {
+        free(keys);
         st = MM_ERR_NOMEM;
         goto out;
     }
     for (uint32_t i = 0; i < k; i++)
-        order[i] = i;
+        keys[i] = (uint64_t)(UINT32_MAX - pl.tasks[i].n) << 32 | i;
+    qsort(keys, (size_t)k, sizeof *keys, by_key);
+    for (uint32_t i = 0; i < k; i++)
+        order[i] = (uint32_t)keys[i];
+    free(keys);
     pool p = {sh, w->progress, pl.tasks, order, k, 0};
-    sort_pool = &p;
-    qsort(order, (size_t)k, sizeof *order, by_size_desc);
-    pthread_t tid[64];
+    pthread_t tid[MAX_THREADS];
     int started = 0;
     for (int i = 1; i < threads; i++)
         if (pthread_create(&tid[started], NULL, pool_run, &p) == 0)

@@ -114,6 +114,8 @@ int main(void)
     one(5, 6, MM_RULE_BRANCH2, false, 1);
     one(5, 6, MM_RULE_IRVING, true, 2);
     one(4, 6, MM_RULE_E3, false, 2);
+    /* more threads than the compiler runs (64): as many as it can */
+    one(5, 6, MM_RULE_KNUTH, false, 100);
     printf("%d checks, %d failures\n", checks, failures);
     return failures ? 1 : 0;
 }
