@@ -15,6 +15,7 @@
 
 #include "core/crc32.h"
 #include "core/file.h"
+#include "core/le.h"
 
 #define VERSION 3
 #define HEADER 40
@@ -25,20 +26,6 @@
 static const unsigned char signature[8] = {0x89, 'M', 'M', 'C', '\r', '\n', 0x1a, '\n'};
 static const unsigned char signature_v1[10] = {0x89, 'M', 'M', 'O', 'P', 'T',
                                                '\r', '\n', 0x1a, '\n'};
-
-static void put_le(unsigned char *p, uint64_t v, int bytes)
-{
-    for (int i = 0; i < bytes; i++)
-        p[i] = (unsigned char)(v >> (8 * i));
-}
-
-static uint64_t get_le(const unsigned char *p, int bytes)
-{
-    uint64_t v = 0;
-    for (int i = 0; i < bytes; i++)
-        v |= (uint64_t)p[i] << (8 * i);
-    return v;
-}
 
 static const char *const rule_names[] = {"optimal", "optimal-consistent", "optimal-worst"};
 
@@ -53,9 +40,9 @@ static void header(unsigned char *h, const ockpt_id *id)
     h[13] = ENTRY;
     h[14] = (unsigned char)id->max_depth;
     h[15] = 0;
-    put_le(h + 16, id->check1, 8);
-    put_le(h + 24, id->check2, 8);
-    put_le(h + 32, id->position, 8);
+    le_write64(h + 16, id->check1);
+    le_write64(h + 24, id->check2);
+    le_write64(h + 32, id->position);
 }
 
 void ockpt_id_init(ockpt_id *id, const oshared *sh, int rule, bool consistent_only,
@@ -118,17 +105,17 @@ mm_status ockpt_save(ocache *c, const char *path, const ockpt_id *id, mm_diag *d
         if (!ocache_entry(c, i, &e) || e.n < 3)
             continue;
         unsigned char *p = ck_room(w, ENTRY);
-        put_le(p, e.h1, 8);
-        put_le(p + 8, e.h2, 8);
-        put_le(p + 16, e.meta, 8);
-        put_le(p + 24, e.guess, 4);
-        put_le(p + 28, e.n, 4);
+        le_write64(p, e.h1);
+        le_write64(p + 8, e.h2);
+        le_write64(p + 16, e.meta);
+        le_write32(p + 24, e.guess);
+        le_write32(p + 28, e.n);
         count++;
     }
-    put_le(ck_room(w, 8), count, 8);
+    le_write64(ck_room(w, 8), count);
     ck_flush(w);
     unsigned char crc[4];
-    put_le(crc, w->crc, 4);
+    le_write32(crc, w->crc);
     if (!w->st)
         w->st = outfile_write(&w->f, crc, 4, d);
     if (!w->st)
@@ -167,7 +154,7 @@ static mm_status check_frame(const unsigned char *b, size_t len, mm_diag *d)
         return mm_diag_at_offset(d, MM_ERR_INPUT, 8,
                                  "checkpoint version %d; this mmtree reads version %d", b[8],
                                  VERSION);
-    uint32_t want = (uint32_t)get_le(b + len - 4, 4), got = crc32_update(0, b, len - 4);
+    uint32_t want = le_read32(b + len - 4), got = crc32_update(0, b, len - 4);
     if (want != got)
         return mm_diag_at_offset(d, MM_ERR_INPUT, (int64_t)len - 4,
                                  "checkpoint is damaged: checksum %08x, its bytes give %08x "
@@ -180,7 +167,7 @@ static mm_status check_frame(const unsigned char *b, size_t len, mm_diag *d)
 static mm_status check_header(const unsigned char *b, size_t len, const ockpt_id *id,
                               uint64_t *count, mm_diag *d)
 {
-    *count = get_le(b + len - TRAILER, 8);
+    *count = le_read64(b + len - TRAILER);
     if ((len - HEADER - TRAILER) % ENTRY || *count != (len - HEADER - TRAILER) / ENTRY)
         return mm_diag_at_offset(d, MM_ERR_INPUT, (int64_t)(len - TRAILER),
                                  "checkpoint says %llu entries, its length %zu bytes",
@@ -201,10 +188,10 @@ static mm_status check_header(const unsigned char *b, size_t len, const ockpt_id
         return mm_diag_at_offset(d, MM_ERR_INPUT, 14,
                                  "checkpoint of a search within %d guesses, not %d (0: no cap)",
                                  b[14], id->max_depth);
-    if (get_le(b + 16, 8) != id->check1 || get_le(b + 24, 8) != id->check2)
+    if (le_read64(b + 16) != id->check1 || le_read64(b + 24) != id->check2)
         return mm_diag_at_offset(d, MM_ERR_INPUT, 16,
                                  "checkpoint keys were made another way (key check)");
-    if (get_le(b + 32, 8) != id->position)
+    if (le_read64(b + 32) != id->position)
         return mm_diag_at_offset(d, MM_ERR_INPUT, 32,
                                  "checkpoint of a search from another position");
     return MM_OK;
@@ -212,8 +199,8 @@ static mm_status check_header(const unsigned char *b, size_t len, const ockpt_id
 
 static oentry decode_entry(const unsigned char *p)
 {
-    return (oentry){get_le(p, 8), get_le(p + 8, 8), get_le(p + 16, 8),
-                    (mm_code)get_le(p + 24, 4), (uint32_t)get_le(p + 28, 4)};
+    return (oentry){le_read64(p), le_read64(p + 8), le_read64(p + 16),
+                    (mm_code)le_read32(p + 24), le_read32(p + 28)};
 }
 
 /* An entry (at byte off) against the rules of checkpoint.md. */

@@ -12,6 +12,7 @@
 #include "formats.h"
 #include "core/crc32.h"
 #include "core/grow.h"
+#include "core/le.h"
 #include "core/walk.h"
 
 static const unsigned char bin_signature[8] = {0x89, 'M', 'M', 'T', '\r', '\n', 0x1A, '\n'};
@@ -37,17 +38,6 @@ enum {
 static unsigned reserved_flags(unsigned v)
 {
     return v == 1 ? 0xE0u : 0x80u;
-}
-
-static uint32_t read_le16(const unsigned char *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8;
-}
-
-static uint32_t read_le32(const unsigned char *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-           (uint32_t)p[3] << 24;
 }
 
 /* Bits needed to write any number below m (0 when m <= 1). */
@@ -90,21 +80,23 @@ static void out_u8(outbuf *o, unsigned v)
 
 static void out_le16(outbuf *o, uint32_t v)
 {
-    unsigned char b[2] = {(unsigned char)v, (unsigned char)(v >> 8)};
+    unsigned char b[2];
+    le_write16(b, v);
     out_bytes(o, b, 2);
 }
 
 static void out_le32(outbuf *o, uint32_t v)
 {
-    unsigned char b[4] = {(unsigned char)v, (unsigned char)(v >> 8),
-                          (unsigned char)(v >> 16), (unsigned char)(v >> 24)};
+    unsigned char b[4];
+    le_write32(b, v);
     out_bytes(o, b, 4);
 }
 
 static void out_le64(outbuf *o, uint64_t v)
 {
-    out_le32(o, (uint32_t)v);
-    out_le32(o, (uint32_t)(v >> 32));
+    unsigned char b[8];
+    le_write64(b, v);
+    out_bytes(o, b, 8);
 }
 
 /* Append the low n bits of v (n <= 32), most significant first. */
@@ -296,10 +288,8 @@ mm_status bin_write(const mm_tree *t, char **buf, size_t *len, mm_diag *d)
         goto out;
     }
     uint32_t payload = (uint32_t)(o.len - payload_at - 4);
-    for (int i = 0; i < 4; i++) {
-        o.p[nodes_at + (size_t)i] = (unsigned char)(nodes >> 8 * i);
-        o.p[payload_at + (size_t)i] = (unsigned char)(payload >> 8 * i);
-    }
+    le_write32(o.p + nodes_at, nodes);
+    le_write32(o.p + payload_at, payload);
     out_le32(&o, crc32_update(0, o.p, o.len));
     if (o.failed) {
         st = mm_diag_set(d, MM_ERR_NOMEM, "out of memory writing the tree");
@@ -558,7 +548,7 @@ static mm_status parse_proof(const unsigned char *buf, size_t len, size_t at,
     if (len - at < 10)
         return truncated(d, at, "the proof record");
     h->proof = MM_PROOF_UNPROVEN;
-    h->lower_total = (uint64_t)read_le32(buf + at + 1) | (uint64_t)read_le32(buf + at + 5) << 32;
+    h->lower_total = le_read64(buf + at + 1);
     h->lower_worst = buf[at + 9];
     if (h->lower_total < 1)
         return mm_diag_at_offset(d, MM_ERR_INPUT, (int64_t)at + 1,
@@ -594,7 +584,7 @@ static mm_status parse_header(const unsigned char *buf, size_t len, bin_header *
     h->pegs = buf[9];
     h->colors = buf[10];
     h->flags = buf[11];
-    h->nodes = read_le32(buf + 12);
+    h->nodes = le_read32(buf + 12);
     if (h->pegs < 1 || h->pegs > MM_MAX_PEGS)
         return mm_diag_at_offset(d, MM_ERR_INPUT, 9, "%d pegs: must be 1..%d", h->pegs,
                                  MM_MAX_PEGS);
@@ -629,7 +619,7 @@ static mm_status parse_header(const unsigned char *buf, size_t len, bin_header *
     if (h->flags & FLAG_FIRST) {
         if (len - at < 4)
             return truncated(d, at, "the first guess");
-        h->first = read_le32(buf + at);
+        h->first = le_read32(buf + at);
         h->first_at = at;
         at += 4;
     }
@@ -648,7 +638,7 @@ static mm_status parse_header(const unsigned char *buf, size_t len, bin_header *
     if (h->flags & FLAG_CITATION) {
         if (len - at < 2)
             return truncated(d, at, "the citation");
-        h->cit_len = read_le16(buf + at);
+        h->cit_len = le_read16(buf + at);
         if (h->cit_len > len - at - 2)
             return truncated(d, at, "the citation");
         h->citation = buf + at + 2;
@@ -663,7 +653,7 @@ static mm_status parse_header(const unsigned char *buf, size_t len, bin_header *
     }
     if (len - at < 4)
         return truncated(d, at, "the payload length");
-    h->payload_len = read_le32(buf + at);
+    h->payload_len = le_read32(buf + at);
     h->payload_at = at + 4;
     if (h->payload_len < 1)
         return mm_diag_at_offset(d, MM_ERR_INPUT, (int64_t)at, "the payload is empty");
@@ -674,7 +664,7 @@ static mm_status parse_header(const unsigned char *buf, size_t len, bin_header *
     if (len - at > 4)
         return mm_diag_at_offset(d, MM_ERR_INPUT, (int64_t)(at + 4),
                                  "%zu bytes of garbage after the checksum", len - at - 4);
-    uint32_t want = read_le32(buf + at), got = crc32_update(0, buf, at);
+    uint32_t want = le_read32(buf + at), got = crc32_update(0, buf, at);
     if (want != got)
         return mm_diag_at_offset(d, MM_ERR_INPUT, (int64_t)at,
                                  "checksum 0x%08x does not match the contents (0x%08x): "

@@ -1,13 +1,15 @@
 /* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * The shared text mechanisms: strbuf, the JSON writer's escaping and
- * commas, and the path syntax (parse, print, errors that name the step).
+ * commas, the path syntax (parse, print, errors that name the step), and
+ * the little-endian fields of the binary formats.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/json.h"
+#include "core/le.h"
 #include "core/strbuf.h"
 #include "mmtree/mmtree.h"
 
@@ -133,6 +135,23 @@ static void test_version(const char *project)
           mm_version(), project);
 }
 
+/* Byte order by hand: the lowest byte first, whatever the host's. */
+static void test_le(void)
+{
+    static const unsigned char want[8] = {0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01};
+    unsigned char b[9] = {0};
+    le_write64(b + 1, UINT64_C(0x0102030405060708)); /* unaligned on purpose */
+    CHECK(!memcmp(b + 1, want, 8) && b[0] == 0, "le_write64");
+    CHECK(le_read64(b + 1) == UINT64_C(0x0102030405060708), "le_read64");
+    CHECK(le_read32(b + 1) == 0x05060708u && le_read32(b + 5) == 0x01020304u, "le_read32");
+    CHECK(le_read16(b + 1) == 0x0708u, "le_read16");
+    le_write32(b, 0xA1B2C3D4u);
+    le_write16(b + 4, 0xE5F6u);
+    CHECK(b[0] == 0xD4 && b[1] == 0xC3 && b[2] == 0xB2 && b[3] == 0xA1 && b[4] == 0xF6 &&
+              b[5] == 0xE5 && b[6] == 0x03,
+          "le_write32/16: %02x %02x %02x %02x %02x %02x", b[0], b[1], b[2], b[3], b[4], b[5]);
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 2)
@@ -140,5 +159,6 @@ int main(int argc, char **argv)
     test_strbuf();
     test_json();
     test_path();
+    test_le();
     return failures ? 1 : 0;
 }
