@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "core/cores.h"
 #include "mmtree/compile.h"
 #include "mmtree/format.h"
 #include "mmtree/mmtree.h"
@@ -308,9 +309,7 @@ static volatile sig_atomic_t build_stop;
 
 static void warn_long(const mm_game *g, const build_args *a)
 {
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    double n = g->ncodes, threads = a->threads > 0 ? (double)a->threads
-                                    : cores > 1 ? (double)cores : 1;
+    double n = g->ncodes, threads = a->threads > 0 ? a->threads : cores_online();
     double secs = REF_SECS * (n / REF_CODES) * (n / REF_CODES) * log2(n) / log2(REF_CODES) /
                   threads;
     if (a->o.rule >= MM_RULE_COUNT_ONE_STEP || a->o.rule == MM_RULE_NAIVE || a->after ||

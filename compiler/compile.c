@@ -10,7 +10,6 @@
 
 #include <math.h>
 #include <pthread.h>
-#include <unistd.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +18,7 @@
 #include "choose.h"
 #include "optimal.h"
 #include "position.h"
+#include "core/cores.h"
 #include "core/grow.h"
 
 static const char *const rule_names[MM_RULE_COUNT] = {
@@ -352,12 +352,6 @@ static mm_status graft(mm_tree *t, task *tk)
     return MM_OK;
 }
 
-static int ncores(void)
-{
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n < 1 ? 1 : n > 64 ? 64 : (int)n;
-}
-
 /* Keys that sort tasks by size, largest first: (UINT32_MAX - n) << 32 | i. */
 static int by_key(const void *a, const void *b)
 {
@@ -555,7 +549,7 @@ mm_status mm_compile(const mm_game *g, const mm_compile_opts *o, mm_tree *t,
         w.progress = &prog;
     }
     if (!st)
-        st = build_root(&w, t, all, n, played, o->threads > 0 ? o->threads : ncores());
+        st = build_root(&w, t, all, n, played, o->threads > 0 ? o->threads : cores_online());
     if (!st && o->progress)   /* the shares add up to 1, to rounding */
         progress_call(&prog, progress_elapsed(&prog),
                       fmin((double)atomic_load(&prog.done) / UNIT, 1.0), true);

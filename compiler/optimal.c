@@ -33,10 +33,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "opt.h"
 #include "position.h"
+#include "core/cores.h"
 
 static const mm_rule heuristics[] = {
     MM_RULE_IRVING, MM_RULE_ENTROPY, MM_RULE_E3, MM_RULE_KNUTH, MM_RULE_KOOI,
@@ -160,12 +160,6 @@ static void stops_off(oshared *sh)
     sh->track_root = false;   /* building the tree is no search to follow */
 }
 
-static int ncores(void)
-{
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n < 1 ? 1 : n > 64 ? 64 : (int)n;
-}
-
 /* The perfect-tree bound of the position. */
 static oval game_lower(const driver *dr)
 {
@@ -176,7 +170,7 @@ static oval solve_root(driver *dr, oval limit, int depth, bool ties)
 {
     oshared *sh = &dr->sh;
     mm_code q;
-    int nt = dr->o->threads > 0 ? dr->o->threads : ncores();
+    int nt = dr->o->threads > 0 ? dr->o->threads : cores_online();
     /* Below some 2000 codes one first guess holds most of the work: its
      * parts are shared out, then the other first guesses (opt_solve).
      * Above, only the first guesses are: a part taken early gets a looser
