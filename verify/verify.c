@@ -361,7 +361,12 @@ static void lose(verifier *v, const mm_code *codes, uint32_t n, uint32_t node, i
 }
 
 /* Push the children of a node, last slot first so the walk is in tree
- * order.  pt gives each slot's true codes (NULL: none). */
+ * order.  pt gives each slot's true codes (NULL: none).  Not
+ * walk_push_children, which serves trees already checked: here a child
+ * may also hang below another node (it is reported and not pushed
+ * twice), each child records its parent for the report's paths, and
+ * each carries its own state (reached, empty or unreached, the last
+ * without codes). */
 static void push_children(verifier *v, walk_item it, const walk_parts *pt, bool *oom)
 {
     const mm_tree *t = v->t;
