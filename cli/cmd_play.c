@@ -78,7 +78,10 @@ typedef struct game {
     size_t nadv;
 } game;
 
-static int advise(game *gm, uint32_t i, const advice **out)
+/* The advice after the first i guesses.  S[0..m) are the codes still
+ * possible there, when the caller has them: a rule needs them, a tree
+ * does not, and without them they are computed for a rule only. */
+static int advise(game *gm, uint32_t i, const mm_code *S, uint32_t m, const advice **out)
 {
     if (i >= gm->nadv) {
         advice *na = realloc(gm->adv, ((size_t)i + 1) * sizeof *na);
@@ -90,12 +93,13 @@ static int advise(game *gm, uint32_t i, const advice **out)
     }
     advice *a = &gm->adv[i];
     if (!a->known) {
-        mm_code *S;
-        uint32_t m;
-        int rc = session_codes(&gm->s, i, &S, &m);
+        mm_code *own = NULL;
+        int rc = EXIT_OK;
+        if (!S && !gm->s.t.nnodes && !(rc = session_codes(&gm->s, i, &own, &m)))
+            S = own;
         if (!rc)
             rc = session_guess(&gm->s, i, S, m, &a->guess, &a->node, &a->have);
-        free(S);
+        free(own);
         if (rc)
             return rc;
         a->known = true;
@@ -104,29 +108,16 @@ static int advise(game *gm, uint32_t i, const advice **out)
     return EXIT_OK;
 }
 
-/* Codes left after the first i guesses and then guess y, against the
- * secret; 0 when y is the secret. */
-static int left_after(game *gm, uint32_t i, mm_code y, uint32_t *left)
+/* How many of the m codes of S guess y leaves against the secret; 0 when
+ * y is the secret. */
+static uint32_t left_after(const game *gm, const mm_code *S, uint32_t m, mm_code y)
 {
-    session *s = &gm->s;
-    int slot = mm_game_score(&s->g, y, gm->secret);
-    *left = 0;
-    if (slot == s->g.win)
-        return EXIT_OK;
-    mm_step *steps = malloc(((size_t)i + 1) * sizeof *steps);
-    if (!steps)
-        return cli_usage_error("play", "out of memory");
-    memcpy(steps, s->steps, (size_t)i * sizeof *steps);
-    steps[i] = (mm_step){y, slot};
-    mm_code *S;
-    mm_diag d;
-    mm_diag_clear(&d);
-    mm_status st = mm_codes_after(&s->g, steps, i + 1, &S, left, NULL, &d);
-    free(steps);
-    if (st)
-        return cli_report(&d, st);
-    free(S);
-    return EXIT_OK;
+    const mm_game *g = &gm->s.g;
+    int slot = mm_game_score(g, y, gm->secret);
+    uint32_t n = 0;
+    for (uint32_t k = 0; slot != g->win && k < m; k++)
+        n += mm_game_score(g, y, S[k]) == slot;
+    return n;
 }
 
 static void count_text(uint32_t n, char *buf, size_t size)
@@ -223,22 +214,22 @@ static int summary(game *gm, bool found)
     mm_compile_opts rule;
     bool costs = tree && tree_rule(s, &rule);
     double cost_sum = 0;
-    uint32_t unjudged = 0, before = g->ncodes; /* codes possible before guess i */
+    uint32_t unjudged = 0, m;
+    mm_code *S;   /* the codes possible before guess i, m of them */
+    if ((rc = session_codes(s, 0, &S, &m)))
+        return rc;
     if (s->n)   /* no table for a game given up before its first guess */
         printf("%5s  %-*s  %-*s  %6s | %-*s  %6s%s%s\n", "guess", cw, "code", cw, "reply",
                "left", w, who, "leaves", tree ? "  expected" : "", costs ? "     cost" : "");
     for (uint32_t i = 0; i < s->n && !rc; i++) {
         const mm_step *st = &s->steps[i];
         const advice *a;
-        uint32_t n_left, n_would = 0;
-        if ((rc = advise(gm, i, &a)) || (rc = left_after(gm, i, st->guess, &n_left)))
+        if ((rc = advise(gm, i, S, m, &a)))
             break;
-        count_text(n_left, left, sizeof left);
+        count_text(left_after(gm, S, m, st->guess), left, sizeof left);
         expected[0] = '\0';
         if (a->have) {
-            if ((rc = left_after(gm, i, a->guess, &n_would)))
-                break;
-            count_text(n_would, would, sizeof would);
+            count_text(left_after(gm, S, m, a->guess), would, sizeof would);
             mm_code_format(g, a->guess, yc);
         }
         if (tree && a->have) {
@@ -255,7 +246,7 @@ static int summary(game *gm, bool found)
         if (costs) {
             double c;
             bool known;
-            if ((rc = move_cost(gm, &rule, i, before, a, st->guess, &c, &known)))
+            if ((rc = move_cost(gm, &rule, i, m, a, st->guess, &c, &known)))
                 break;
             cost_sum += c;
             if (known)
@@ -272,8 +263,9 @@ static int summary(game *gm, bool found)
             printf("%-*s  %6s  %8s%s\n", w, "-", "", "", cost);
         else
             printf("-\n");
-        before = n_left;
+        m = session_narrow(s, i, S, m);
     }
+    free(S);
     if (!rc && tree)
         rc = tree_verdict(gm, found, off, expected_off);
     if (!rc && costs && off >= 0) {
@@ -293,7 +285,7 @@ static int hint(game *gm)
     session *s = &gm->s;
     const advice *a;
     char code[MM_MAX_PEGS + 1];
-    int rc = advise(gm, s->n, &a);
+    int rc = advise(gm, s->n, NULL, 0, &a);
     if (rc)
         return rc;
     if (a->have) {
@@ -303,7 +295,7 @@ static int hint(game *gm)
     }
     /* off the tree: say where the game left it */
     for (uint32_t i = 0; i < s->n; i++) {
-        if ((rc = advise(gm, i, &a)))
+        if ((rc = advise(gm, i, NULL, 0, &a)))
             return rc;
         if (a->have && a->guess != s->steps[i].guess) {
             session_say("hint: none, the tree has no guess here: you left it at guess %u, "

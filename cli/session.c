@@ -162,6 +162,16 @@ int session_codes(session *s, uint32_t n, mm_code **codes, uint32_t *count)
     return st ? cli_report(&d, st) : EXIT_OK;
 }
 
+uint32_t session_narrow(const session *s, uint32_t i, mm_code *S, uint32_t m)
+{
+    const mm_step *st = &s->steps[i];
+    uint32_t k = 0;
+    for (uint32_t j = 0; j < m; j++)
+        if (mm_game_score(&s->g, st->guess, S[j]) == st->slot)
+            S[k++] = S[j];
+    return k;
+}
+
 int session_guess(session *s, uint32_t n, const mm_code *S, uint32_t m,
                   mm_code *guess, uint32_t *node, bool *have)
 {

@@ -65,6 +65,10 @@ uint16_t session_played(const session *s, uint32_t n);
 /* The codes still possible after the first n steps (mm_codes_after):
  * EXIT_OK or EXIT_BAD after a message. */
 int session_codes(session *s, uint32_t n, mm_code **codes, uint32_t *count);
+/* Keep those of the m codes of S that give step i's guess its reply, in
+ * their order (S after the first i steps becomes S after i + 1): how
+ * many. */
+uint32_t session_narrow(const session *s, uint32_t i, mm_code *S, uint32_t m);
 /* The strategy's guess after the first n steps, whose codes are S[0..m).
  * With a tree: its guess at the node the steps reach, and the node
  * (*node); false when the steps left the tree (*node = MM_NO_NODE).  With
