@@ -207,7 +207,9 @@ void view_highlight(const mm_tree *t, const mm_game *g, view *v, mm_code x)
             return;
         int s = mm_game_score(g, n->guess, x);
         uint32_t next = v->n;
-        /* Children follow their parent, in a block of siblings. */
+        /* Children follow their parent, in a block of siblings, and
+         * the search for the next goes on from there: one pass over the
+         * items in all, whatever the depth (breadth-first order). */
         for (uint32_t j = i + 1; j < v->n && next == v->n; j++)
             if (v->items[j].parent == i && v->items[j].slot == s)
                 next = j;
