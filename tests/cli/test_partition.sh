@@ -2,8 +2,7 @@
 # mmtree partition and build --tie-break: Kooi's Table 1 and Neuwirth's
 # Table 2 row for 6R through the command, its JSON, and bad usage.
 mmtree=$1
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "${0%/*}/../lib.sh"
 
 # Kooi 2005, Table 1, the column of AABC (1123): the (0,0) part has 81
 # codes, (0,2) 222, (1,1) 230; 14 parts, the largest 276.
@@ -52,24 +51,13 @@ t=$("$mmtree" build -q --rule kooi --tie-break last | total)
 t=$("$mmtree" build -q -c 7 --rule e3 --tie-break inconsistent-first | total)
 [ "$t" = 11421 ] || fail "e3 7R inconsistent-first: $t"
 
-expect() { # status, pattern, args...
-    want=$1 pat=$2
-    shift 2
-    err=$("$mmtree" "$@" 2>&1 >/dev/null)
-    got=$?
-    if [ "$got" -ne "$want" ] || ! printf '%s' "$err" | grep -q -- "$pat"; then
-        fail "mmtree $*: exit $got ($err), want $want and '$pat'"
-    else
-        echo "ok: mmtree $* -> $got"
-    fi
-}
-expect 2 "give a guess" partition
-expect 2 "'1177' is not a code" partition 1177
-expect 2 "no code of MM(4,6) gives the replies 1122:WWWW,1111:B" partition --after 1122:WWWW,1111:B,1234:- 1234
-expect 2 "'BBBW' is not a reply" partition --after 1122:BBBW 1234
-expect 2 "the game is over after 1122:BBBB" partition --after 1122:BBBB 1234
-expect 2 "unknown tie-break 'middle'" build --tie-break middle
-expect 2 "rule naive has no ties" build --rule naive --tie-break last
-expect 2 "rule optimal has no ties" build --rule optimal --tie-break last
+expect 2 "give a guess" "$mmtree" partition
+expect 2 "'1177' is not a code" "$mmtree" partition 1177
+expect 2 "no code of MM(4,6) gives the replies 1122:WWWW,1111:B" "$mmtree" partition --after 1122:WWWW,1111:B,1234:- 1234
+expect 2 "'BBBW' is not a reply" "$mmtree" partition --after 1122:BBBW 1234
+expect 2 "the game is over after 1122:BBBB" "$mmtree" partition --after 1122:BBBB 1234
+expect 2 "unknown tie-break 'middle'" "$mmtree" build --tie-break middle
+expect 2 "rule naive has no ties" "$mmtree" build --rule naive --tie-break last
+expect 2 "rule optimal has no ties" "$mmtree" build --rule optimal --tie-break last
 "$mmtree" partition --help | grep -q "usage: mmtree partition" || fail "partition --help"
 [ "$fails" -eq 0 ]

@@ -2,8 +2,7 @@
 # mmtree build --after, --extra-colors and --max-depth: the numbers of a
 # position's tree, Ville's MMe, a depth cap on the optimal rules.
 mmtree=$1
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "${0%/*}/../lib.sh"
 field() { printf '%s\n' "$1" | sed -n "s/^$2: *//p"; }
 
 # Knuth 1976, D: after 1122 BWW, 1213 BB his rule guesses 1145 (4 codes,
@@ -24,24 +23,13 @@ out=$("$mmtree" build -q --rule optimal --max-depth 5 | "$mmtree" stats -)
 [ "$(field "$out" total)" = 5626 ] && [ "$(field "$out" worst)" = 5 ] ||
     fail "--max-depth 5: $out"
 
-expect() { # status, pattern, args...
-    want=$1 pat=$2
-    shift 2
-    err=$("$mmtree" "$@" 2>&1 >/dev/null)
-    got=$?
-    if [ "$got" -ne "$want" ] || ! printf '%s' "$err" | grep -q -- "$pat"; then
-        fail "mmtree $*: exit $got ($err), want $want and '$pat'"
-    else
-        echo "ok: mmtree $* -> $got"
-    fi
-}
-expect 2 "needs more than 4 guesses" build -q --rule optimal --max-depth 4
-expect 2 "can be the code needs more than 5" build -q --rule optimal-consistent --max-depth 5
-expect 2 "optimal rules only" build --max-depth 5
-expect 2 "writes no tree" build --after 1122:B -o x.txt
-expect 2 "the game is over after 1122:BBBB" build --after 1122:BBBB
-expect 2 "no code of MM(4,6) gives the replies 1122:WWWW,1111:B" build --after 1122:WWWW,1111:B
-expect 2 "do not go together" build --after 1122:B --extra-colors 1
-expect 2 "needs 4 of them" build -n --extra-colors 3
-expect 2 "make more than 16" build -c 15 --extra-colors 2
+expect 2 "needs more than 4 guesses" "$mmtree" build -q --rule optimal --max-depth 4
+expect 2 "can be the code needs more than 5" "$mmtree" build -q --rule optimal-consistent --max-depth 5
+expect 2 "optimal rules only" "$mmtree" build --max-depth 5
+expect 2 "writes no tree" "$mmtree" build --after 1122:B -o x.txt
+expect 2 "the game is over after 1122:BBBB" "$mmtree" build --after 1122:BBBB
+expect 2 "no code of MM(4,6) gives the replies 1122:WWWW,1111:B" "$mmtree" build --after 1122:WWWW,1111:B
+expect 2 "do not go together" "$mmtree" build --after 1122:B --extra-colors 1
+expect 2 "needs 4 of them" "$mmtree" build -n --extra-colors 3
+expect 2 "make more than 16" "$mmtree" build -c 15 --extra-colors 2
 [ "$fails" -eq 0 ]

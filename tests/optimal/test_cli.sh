@@ -8,23 +8,6 @@
 mmtree=$1
 . "${0%/*}/../lib.sh"
 
-# status, pattern, args...: exit status and a one-line message
-expect() {
-    want=$1 pat=$2
-    shift 2
-    err=$("$mmtree" "$@" 2>&1 >/dev/null)
-    got=$?
-    if [ "$got" -ne "$want" ]; then
-        fail "mmtree $*: exit $got, want $want ($err)"
-    elif ! printf '%s' "$err" | grep -q -- "$pat"; then
-        fail "mmtree $*: message '$err' lacks '$pat'"
-    elif [ "$want" -eq 2 ] && [ "$(printf '%s\n' "$err" | grep -c .)" -ne 1 ]; then
-        fail "mmtree $*: more than one line: $err"
-    else
-        ok "mmtree $* -> $got"
-    fi
-}
-
 # A tree file that verifies, of the given game.
 valid_tree() {
     "$mmtree" verify "$1" >/dev/null 2>&1
@@ -34,7 +17,7 @@ valid_tree() {
 # (--progress they take: tests/cli/test_build_progress.sh)
 for opt in "--time-limit 5" "--checkpoint $dir/c.ckpt" "--value-only" "--keep-checkpoint"; do
     name=${opt%% *}
-    expect 2 "$name applies to the optimal rules only" build --rule knuth $opt
+    expect 2 "$name applies to the optimal rules only" "$mmtree" build --rule knuth $opt
 done
 [ -e "$dir/c.ckpt" ] && fail "a refused --checkpoint was written"
 
@@ -44,20 +27,20 @@ ln -s x.mmt "$dir/sym.mmt"
 ln "$dir/x.mmt" "$dir/hard.mmt"
 ln -s missing.mmt "$dir/dangling.mmt"
 mkdir "$dir/sub"
-expect 2 "is the output file" build --rule optimal --checkpoint "$dir/x.mmt" -o "$dir/x.mmt"
-expect 2 "is the output file" build --rule optimal --checkpoint "$dir/sym.mmt" -o "$dir/x.mmt"
-expect 2 "is the output file" build --rule optimal --checkpoint "$dir/hard.mmt" -o "$dir/x.mmt"
-expect 2 "is the output file" build --rule optimal --checkpoint "$dir/sub/../new.mmt" \
+expect 2 "is the output file" "$mmtree" build --rule optimal --checkpoint "$dir/x.mmt" -o "$dir/x.mmt"
+expect 2 "is the output file" "$mmtree" build --rule optimal --checkpoint "$dir/sym.mmt" -o "$dir/x.mmt"
+expect 2 "is the output file" "$mmtree" build --rule optimal --checkpoint "$dir/hard.mmt" -o "$dir/x.mmt"
+expect 2 "is the output file" "$mmtree" build --rule optimal --checkpoint "$dir/sub/../new.mmt" \
     -o "$dir/new.mmt"
-expect 2 "is the output file" build --rule optimal --checkpoint "$dir/missing.mmt" \
+expect 2 "is the output file" "$mmtree" build --rule optimal --checkpoint "$dir/missing.mmt" \
     -o "$dir/dangling.mmt"
 [ -s "$dir/x.mmt" ] && fail "a refused run wrote x.mmt"
 
 # -- complete: 0; stopped by the clock: 3, the best tree written
-expect 0 "proven optimal" build -p 3 -c 4 --rule optimal -o "$dir/p.mmt"
+expect 0 "proven optimal" "$mmtree" build -p 3 -c 4 --rule optimal -o "$dir/p.mmt"
 for rule in optimal optimal-consistent optimal-worst; do
     rm -f "$dir/t.mmt"
-    expect 3 "not proven optimal" build -p 4 -c 7 --rule $rule -j1 --time-limit 0.001 \
+    expect 3 "not proven optimal" "$mmtree" build -p 4 -c 7 --rule $rule -j1 --time-limit 0.001 \
         -o "$dir/t.mmt"
     valid_tree "$dir/t.mmt" || fail "$rule --time-limit: no valid tree written"
 done
@@ -81,23 +64,23 @@ done
 # proven unless kept; a damaged one refused
 ck=$dir/c.ckpt
 rm -f "$ck"
-expect 3 "not proven" build --rule optimal -j1 --time-limit 0.001 --checkpoint "$ck" \
+expect 3 "not proven" "$mmtree" build --rule optimal -j1 --time-limit 0.001 --checkpoint "$ck" \
     -o "$dir/t.mmt"
 [ -s "$ck" ] || fail "a stopped run saved no checkpoint"
 cp "$ck" "$dir/saved.ckpt"
-expect 0 "resuming from '$ck': [1-9][0-9]* sets" build --rule optimal -j1 --checkpoint "$ck" \
+expect 0 "resuming from '$ck': [1-9][0-9]* sets" "$mmtree" build --rule optimal -j1 --checkpoint "$ck" \
     -o "$dir/t.mmt"
 [ -e "$ck" ] && fail "a proven run left its checkpoint"
 cp "$dir/saved.ckpt" "$ck"
-expect 0 "resuming from" build --rule optimal -j1 --checkpoint "$ck" --keep-checkpoint \
+expect 0 "resuming from" "$mmtree" build --rule optimal -j1 --checkpoint "$ck" --keep-checkpoint \
     -o "$dir/t.mmt"
 [ -s "$ck" ] || fail "--keep-checkpoint: removed"
 printf 'x' | dd of="$ck" bs=1 seek=100 conv=notrunc 2>/dev/null
-expect 2 "$ck: byte [0-9]*: error: checkpoint is damaged" build --rule optimal \
+expect 2 "$ck: byte [0-9]*: error: checkpoint is damaged" "$mmtree" build --rule optimal \
     --checkpoint "$ck" -o "$dir/t.mmt"
-expect 2 "checkpoint of MM(4,6) optimal, not of MM(4,6) optimal-worst" build \
+expect 2 "checkpoint of MM(4,6) optimal, not of MM(4,6) optimal-worst" "$mmtree" build \
     --rule optimal-worst --checkpoint "$dir/saved.ckpt" -o "$dir/t.mmt"
-expect 2 "not a regular file" build --rule optimal --checkpoint /dev/null -o "$dir/t.mmt"
+expect 2 "not a regular file" "$mmtree" build --rule optimal --checkpoint /dev/null -o "$dir/t.mmt"
 
 # -- signals.  A shell starts a background job with SIGINT ignored, and
 # mmtree keeps an ignored signal ignored (nohup): env gives it back, and

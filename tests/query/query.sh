@@ -9,136 +9,104 @@
 set -u
 mmtree=$1
 root=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-
-# expect STATUS CMD...: run CMD (output in $tmp/out, $tmp/err), check its
-# exit status, and that a failure says so in one line.
-expect() {
-    want=$1
-    shift
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    got=$?
-    if [ "$got" -ne "$want" ]; then
-        echo "FAIL: '$*' exited $got, expected $want" >&2
-        sed 's/^/  | /' "$tmp/out" "$tmp/err" | head -20 >&2
-        fail=1
-    elif [ "$want" -eq 2 ] && [ "$(grep -c . "$tmp/err")" -ne 1 ]; then
-        echo "FAIL: '$*': not one line on stderr" >&2
-        sed 's/^/  | /' "$tmp/err" >&2
-        fail=1
-    fi
-}
-
-# has FILE TEXT: FILE has a line containing TEXT (fixed string).
-has() {
-    if ! grep -qF -- "$2" "$1"; then
-        echo "FAIL: no line with '$2' in:" >&2
-        sed 's/^/  | /' "$1" | head -20 >&2
-        fail=1
-    fi
-}
+. "${0%/*}/../lib.sh"
 
 # same A B WHAT: two strings are equal.
 same() {
-    if [ "$1" != "$2" ]; then
-        echo "FAIL: $3: '$1' != '$2'" >&2
-        fail=1
-    fi
+    [ "$1" = "$2" ] || fail "$3: '$1' != '$2'"
 }
 
-"$mmtree" build -q -o "$tmp/knuth.txt"
-"$mmtree" convert "$tmp/knuth.txt" -o "$tmp/knuth.mmt"
+"$mmtree" build -q -o "$dir/knuth.txt"
+"$mmtree" convert "$dir/knuth.txt" -o "$dir/knuth.mmt"
 
 # ---- next ----
-for f in "$tmp/knuth.txt" "$tmp/knuth.mmt" "$root/trees/knuth1976.txt"; do
-    expect 0 "$mmtree" next "$f" 1122:B,1344:W
-    has "$tmp/out" "guess:     3526 (it can be the code)"
-    has "$tmp/out" "possible:  44 codes"
-    has "$tmp/out" "expected:  2.7500 guesses from here, this one included"
-    has "$tmp/out" "worst:     3 guesses from here"
+for f in "$dir/knuth.txt" "$dir/knuth.mmt" "$root/trees/knuth1976.txt"; do
+    expect 0 "" "$mmtree" next "$f" 1122:B,1344:W
+    has "$dir/out" "guess:     3526 (it can be the code)"
+    has "$dir/out" "possible:  44 codes"
+    has "$dir/out" "expected:  2.7500 guesses from here, this one included"
+    has "$dir/out" "worst:     3 guesses from here"
 done
 # the letters of a reply in any order; the root; a leaf
-expect 0 "$mmtree" next "$tmp/knuth.txt" 1122:B,1344:W,3526:WBW
-has "$tmp/out" "guess:     1462 (it cannot be the code)"
-has "$tmp/out" "possible:  7 codes"
-expect 0 "$mmtree" next "$tmp/knuth.txt"
-has "$tmp/out" "guess:     1122 (it can be the code)"
-has "$tmp/out" "expected:  4.4761 guesses"
-has "$tmp/out" "worst:     5 guesses"
-expect 0 "$mmtree" next "$tmp/knuth.txt" root
-has "$tmp/out" "possible:  1296 codes"
-expect 0 "$mmtree" next "$tmp/knuth.txt" 1122:B,1344:W,3526:BWW,1462:BW
-has "$tmp/out" "guess:     3632 (the code)"
-has "$tmp/out" "replies:   BBBB 1"
-expect 0 "$mmtree" next "$tmp/knuth.txt" 1122:B,1344:W --codes
-has "$tmp/out" "codes:     3523 3525 3526 3532"
-same "$(grep '^codes:' "$tmp/out" | wc -w)" 45 "next --codes: 44 codes"
-expect 0 "$mmtree" next --json --codes "$tmp/knuth.txt" 1122:B,1344:W
-has "$tmp/out" '"path": "1122:B,1344:W", "guess": "3526", "consistent": true, "count": 44, "total": 121, "expected": 2.7500000000, "worst": 3, "histogram": [1, 9, 34]'
-has "$tmp/out" '{"reply": "BBBB", "count": 1}]'
-has "$tmp/out" '"possible": ["3523", "3525",'
-"$mmtree" next "$tmp/knuth.txt" 1122:B,1344:W,3526:BWW --json | grep -q '"consistent": false' ||
-    { echo "FAIL: next --json consistent" >&2; fail=1; }
+expect 0 "" "$mmtree" next "$dir/knuth.txt" 1122:B,1344:W,3526:WBW
+has "$dir/out" "guess:     1462 (it cannot be the code)"
+has "$dir/out" "possible:  7 codes"
+expect 0 "" "$mmtree" next "$dir/knuth.txt"
+has "$dir/out" "guess:     1122 (it can be the code)"
+has "$dir/out" "expected:  4.4761 guesses"
+has "$dir/out" "worst:     5 guesses"
+expect 0 "" "$mmtree" next "$dir/knuth.txt" root
+has "$dir/out" "possible:  1296 codes"
+expect 0 "" "$mmtree" next "$dir/knuth.txt" 1122:B,1344:W,3526:BWW,1462:BW
+has "$dir/out" "guess:     3632 (the code)"
+has "$dir/out" "replies:   BBBB 1"
+expect 0 "" "$mmtree" next "$dir/knuth.txt" 1122:B,1344:W --codes
+has "$dir/out" "codes:     3523 3525 3526 3532"
+same "$(grep '^codes:' "$dir/out" | wc -w)" 45 "next --codes: 44 codes"
+expect 0 "" "$mmtree" next --json --codes "$dir/knuth.txt" 1122:B,1344:W
+has "$dir/out" '"path": "1122:B,1344:W", "guess": "3526", "consistent": true, "count": 44, "total": 121, "expected": 2.7500000000, "worst": 3, "histogram": [1, 9, 34]'
+has "$dir/out" '{"reply": "BBBB", "count": 1}]'
+has "$dir/out" '"possible": ["3523", "3525",'
+"$mmtree" next "$dir/knuth.txt" 1122:B,1344:W,3526:BWW --json | grep -q '"consistent": false' ||
+    fail "next --json consistent"
 # errors name the step and say why
-expect 2 "$mmtree" next "$tmp/knuth.txt" 1122:B,1234:W
-has "$tmp/err" "path step 2: the tree guesses 1344 there, not 1234"
-expect 2 "$mmtree" next "$tmp/knuth.txt" 1122:B,1344:BBB,1335:W
-has "$tmp/err" "path step 3: no code still possible gives reply W to 1335"
-expect 2 "$mmtree" next "$tmp/knuth.txt" 1122:BBBB
-has "$tmp/err" "path step 1: reply BBBB to 1122 ends the game"
-expect 2 "$mmtree" next "$tmp/knuth.txt" 1122:B,13x4:W
-has "$tmp/err" "path step 2: '13x4' is not a code"
-expect 2 "$mmtree" next "$tmp/knuth.txt" 1122:BX
-has "$tmp/err" "path step 1: 'BX' is not a reply"
-expect 2 "$mmtree" next "$tmp/knuth.txt" 1122
-has "$tmp/err" "expected GUESS:REPLY"
-expect 2 "$mmtree" next "$tmp/none.txt"
-has "$tmp/err" "none.txt"
-expect 2 "$mmtree" next
-expect 2 "$mmtree" next "$tmp/knuth.txt" 1122:B extra
-expect 2 "$mmtree" next --bogus "$tmp/knuth.txt"
-expect 0 "$mmtree" next --help
-has "$tmp/out" "usage: mmtree next"
+expect 2 "" "$mmtree" next "$dir/knuth.txt" 1122:B,1234:W
+has "$dir/err" "path step 2: the tree guesses 1344 there, not 1234"
+expect 2 "" "$mmtree" next "$dir/knuth.txt" 1122:B,1344:BBB,1335:W
+has "$dir/err" "path step 3: no code still possible gives reply W to 1335"
+expect 2 "" "$mmtree" next "$dir/knuth.txt" 1122:BBBB
+has "$dir/err" "path step 1: reply BBBB to 1122 ends the game"
+expect 2 "" "$mmtree" next "$dir/knuth.txt" 1122:B,13x4:W
+has "$dir/err" "path step 2: '13x4' is not a code"
+expect 2 "" "$mmtree" next "$dir/knuth.txt" 1122:BX
+has "$dir/err" "path step 1: 'BX' is not a reply"
+expect 2 "" "$mmtree" next "$dir/knuth.txt" 1122
+has "$dir/err" "expected GUESS:REPLY"
+expect 2 "" "$mmtree" next "$dir/none.txt"
+has "$dir/err" "none.txt"
+expect 2 "" "$mmtree" next
+expect 2 "" "$mmtree" next "$dir/knuth.txt" 1122:B extra
+expect 2 "" "$mmtree" next --bogus "$dir/knuth.txt"
+expect 0 "" "$mmtree" next --help
+has "$dir/out" "usage: mmtree next"
 
 # ---- trace ----
-expect 0 "$mmtree" trace "$tmp/knuth.txt" 3632 1111
-has "$tmp/out" "secret 3632: 5 guesses"
-same "$(sed -n 2,6p "$tmp/out" | tr -s ' ' | tr '\n' ',')" \
+expect 0 "" "$mmtree" trace "$dir/knuth.txt" 3632 1111
+has "$dir/out" "secret 3632: 5 guesses"
+same "$(sed -n 2,6p "$dir/out" | tr -s ' ' | tr '\n' ',')" \
     " 1 1122 B, 2 1344 W, 3 3526 BWW, 4 1462 BW, 5 3632 BBBB," "Knuth's game against 3632"
-has "$tmp/out" "secret 1111: 4 guesses"
-expect 0 "$mmtree" trace --json "$tmp/knuth.mmt" 3632
-has "$tmp/out" '"games": [{"secret": "3632", "guesses": 5, "path": "1122:B,1344:W,3526:BWW,1462:BW", "steps": [{"guess": "1122", "reply": "B"}, {"guess": "1344", "reply": "W"}'
+has "$dir/out" "secret 1111: 4 guesses"
+expect 0 "" "$mmtree" trace --json "$dir/knuth.mmt" 3632
+has "$dir/out" '"games": [{"secret": "3632", "guesses": 5, "path": "1122:B,1344:W,3526:BWW,1462:BW", "steps": [{"guess": "1122", "reply": "B"}, {"guess": "1344", "reply": "W"}'
 # the path of --all is the position 'next' reads, where the code is guessed
-expect 0 "$mmtree" trace --all "$tmp/knuth.txt"
-has "$tmp/out" "3632 5 1122:B,1344:W,3526:BWW,1462:BW"
-has "$tmp/out" "1122 1 root"
-path=$(awk '$1 == "6665" { print $3 }' "$tmp/out")
-"$mmtree" next "$tmp/knuth.txt" "$path" | grep -q "guess:     6665 (the code)" ||
-    { echo "FAIL: trace --all path $path does not lead 'next' to 6665" >&2; fail=1; }
-expect 0 "$mmtree" trace --all --csv "$tmp/knuth.txt"
-same "$(head -1 "$tmp/out")" "code,guesses,path" "csv header"
-same "$(grep -c . "$tmp/out")" 1297 "csv rows"
-has "$tmp/out" "3632,5,1122:B,1344:W,3526:BWW,1462:BW"
-expect 0 "$mmtree" trace --worst "$tmp/knuth.txt"
-same "$(awk 'NF == 3' "$tmp/out" | wc -l | tr -d ' ')" 694 "--worst: the 694 codes of 5 guesses"
-same "$(awk 'NF == 3 && $2 != 5' "$tmp/out" | wc -l | tr -d ' ')" 0 "--worst: only 5"
-expect 0 "$mmtree" trace --all --json "$tmp/knuth.txt"
-has "$tmp/out" '"codes": 1296, "total": 5801, "expected": 4.4760802469, "worst": 5, "histogram": [1, 6, 62, 533, 694]'
-has "$tmp/out" '{"secret": "3632", "guesses": 5, "path": "1122:B,1344:W,3526:BWW,1462:BW"}'
+expect 0 "" "$mmtree" trace --all "$dir/knuth.txt"
+has "$dir/out" "3632 5 1122:B,1344:W,3526:BWW,1462:BW"
+has "$dir/out" "1122 1 root"
+path=$(awk '$1 == "6665" { print $3 }' "$dir/out")
+"$mmtree" next "$dir/knuth.txt" "$path" | grep -q "guess:     6665 (the code)" ||
+    fail "trace --all path $path does not lead 'next' to 6665"
+expect 0 "" "$mmtree" trace --all --csv "$dir/knuth.txt"
+same "$(head -1 "$dir/out")" "code,guesses,path" "csv header"
+same "$(grep -c . "$dir/out")" 1297 "csv rows"
+has "$dir/out" "3632,5,1122:B,1344:W,3526:BWW,1462:BW"
+expect 0 "" "$mmtree" trace --worst "$dir/knuth.txt"
+same "$(awk 'NF == 3' "$dir/out" | wc -l | tr -d ' ')" 694 "--worst: the 694 codes of 5 guesses"
+same "$(awk 'NF == 3 && $2 != 5' "$dir/out" | wc -l | tr -d ' ')" 0 "--worst: only 5"
+expect 0 "" "$mmtree" trace --all --json "$dir/knuth.txt"
+has "$dir/out" '"codes": 1296, "total": 5801, "expected": 4.4760802469, "worst": 5, "histogram": [1, 6, 62, 533, 694]'
+has "$dir/out" '{"secret": "3632", "guesses": 5, "path": "1122:B,1344:W,3526:BWW,1462:BW"}'
 
 # Every rule on MM(4,6): the games played code by code give stats's
 # histogram, and their total.
 for rule in naive knuth irving entropy kooi branch2 e3; do
     for co in "" --consistent-only; do
-        "$mmtree" build -q --rule $rule $co -o "$tmp/t.mmt"
-        want=$("$mmtree" stats --json "$tmp/t.mmt" | sed 's/.*"total": \([0-9]*\).*"histogram": \[\([^]]*\)\].*/\1: \2/')
-        "$mmtree" trace --all "$tmp/t.mmt" >"$tmp/all"
+        "$mmtree" build -q --rule $rule $co -o "$dir/t.mmt"
+        want=$("$mmtree" stats --json "$dir/t.mmt" | sed 's/.*"total": \([0-9]*\).*"histogram": \[\([^]]*\)\].*/\1: \2/')
+        "$mmtree" trace --all "$dir/t.mmt" >"$dir/all"
         got=$(awk 'NF == 3 { n[$2]++; t += $2; if ($2 > w) w = $2 }
-                   END { printf "%d:", t; for (i = 1; i <= w; i++) printf "%s %d", (i > 1 ? "," : ""), n[i] }' "$tmp/all")
+                   END { printf "%d:", t; for (i = 1; i <= w; i++) printf "%s %d", (i > 1 ? "," : ""), n[i] }' "$dir/all")
         same "$got" "$want" "trace --all against stats, $rule $co"
-        same "$(tail -1 "$tmp/all" | sed 's/.*total \([0-9]*\).*histogram \(.*\)/\1: \2/' | tr ' ' ',' | sed 's/:,/: /; s/,/, /g')" \
+        same "$(tail -1 "$dir/all" | sed 's/.*total \([0-9]*\).*histogram \(.*\)/\1: \2/' | tr ' ' ',' | sed 's/:,/: /; s/,/, /g')" \
             "$want" "trace --all summary, $rule $co"
     done
 done
@@ -149,57 +117,57 @@ done
 for kind in optimal:5625 worst:5626 consistent:5660; do
     f="$root/trees/optima/mm4-6-${kind%:*}.mmt"
     want=$("$mmtree" stats --json "$f" | sed 's/.*"total": \([0-9]*\).*"histogram": \[\([^]]*\)\].*/\1: \2/')
-    "$mmtree" trace --all "$f" >"$tmp/all"
+    "$mmtree" trace --all "$f" >"$dir/all"
     got=$(awk 'NF == 3 { n[$2]++; t += $2; if ($2 > w) w = $2 }
-               END { printf "%d:", t; for (i = 1; i <= w; i++) printf "%s %d", (i > 1 ? "," : ""), n[i] }' "$tmp/all")
+               END { printf "%d:", t; for (i = 1; i <= w; i++) printf "%s %d", (i > 1 ? "," : ""), n[i] }' "$dir/all")
     same "$got" "$want" "trace --all against stats, $f"
     same "${got%%:*}" "${kind#*:}" "trace --all total, $f"
 done
-same "$(awk '$2 == 6' "$tmp/all" | wc -l | tr -d ' ')" 11 "optimal-consistent: 11 codes in 6 guesses"
+same "$(awk '$2 == 6' "$dir/all" | wc -l | tr -d ' ')" 11 "optimal-consistent: 11 codes in 6 guesses"
 
-expect 2 "$mmtree" trace "$tmp/knuth.txt" 3672
-has "$tmp/err" "'3672' is not a code: '7' is not one of the 6 colours"
-expect 2 "$mmtree" trace "$tmp/knuth.txt" 123
-has "$tmp/err" "'123' is not a code: it has 3 pegs, the game 4"
-expect 2 "$mmtree" trace "$tmp/knuth.txt" 3632 -
-has "$tmp/err" "'-' is not a code: it has 1 peg, the game 4"
-expect 2 "$mmtree" trace "$tmp/knuth.txt"
-expect 2 "$mmtree" trace "$tmp/knuth.txt" --all 1122
-expect 2 "$mmtree" trace "$tmp/knuth.txt" 1122 --csv
-expect 2 "$mmtree" trace "$tmp/knuth.txt" --all --csv --json
-expect 2 "$mmtree" trace "$tmp/none.txt" --all
-expect 2 "$mmtree" trace --bogus
-expect 0 "$mmtree" trace --help
-has "$tmp/out" "usage: mmtree trace"
+expect 2 "" "$mmtree" trace "$dir/knuth.txt" 3672
+has "$dir/err" "'3672' is not a code: '7' is not one of the 6 colours"
+expect 2 "" "$mmtree" trace "$dir/knuth.txt" 123
+has "$dir/err" "'123' is not a code: it has 3 pegs, the game 4"
+expect 2 "" "$mmtree" trace "$dir/knuth.txt" 3632 -
+has "$dir/err" "'-' is not a code: it has 1 peg, the game 4"
+expect 2 "" "$mmtree" trace "$dir/knuth.txt"
+expect 2 "" "$mmtree" trace "$dir/knuth.txt" --all 1122
+expect 2 "" "$mmtree" trace "$dir/knuth.txt" 1122 --csv
+expect 2 "" "$mmtree" trace "$dir/knuth.txt" --all --csv --json
+expect 2 "" "$mmtree" trace "$dir/none.txt" --all
+expect 2 "" "$mmtree" trace --bogus
+expect 0 "" "$mmtree" trace --help
+has "$dir/out" "usage: mmtree trace"
 
 # ---- diff --per-code ----
-"$mmtree" build -q --rule irving -o "$tmp/irving.txt"
-expect 1 "$mmtree" diff --per-code "$tmp/knuth.txt" "$tmp/irving.txt"
-has "$tmp/out" "change: total -105, expected -0.0810, worst +1; 616 codes differ"
-has "$tmp/out" "A              1       6      62     533     694       0"
-has "$tmp/out" "B              1      10      54     645     583       3"
-has "$tmp/out" "change        +0      +4      -8    +112    -111      +3"
+"$mmtree" build -q --rule irving -o "$dir/irving.txt"
+expect 1 "" "$mmtree" diff --per-code "$dir/knuth.txt" "$dir/irving.txt"
+has "$dir/out" "change: total -105, expected -0.0810, worst +1; 616 codes differ"
+has "$dir/out" "A              1       6      62     533     694       0"
+has "$dir/out" "B              1      10      54     645     583       3"
+has "$dir/out" "change        +0      +4      -8    +112    -111      +3"
 # each line is a code whose count differs, the two counts agreeing with trace
-line=$(grep '^[1-6]*: A' "$tmp/out" | head -1)
+line=$(grep '^[1-6]*: A' "$dir/out" | head -1)
 c=$(echo "$line" | cut -d: -f1)
-a=$("$mmtree" trace "$tmp/knuth.txt" "$c" | sed -n 's/.*: \([0-9]*\) guess.*/\1/p')
-b=$("$mmtree" trace "$tmp/irving.txt" "$c" | sed -n 's/.*: \([0-9]*\) guess.*/\1/p')
+a=$("$mmtree" trace "$dir/knuth.txt" "$c" | sed -n 's/.*: \([0-9]*\) guess.*/\1/p')
+b=$("$mmtree" trace "$dir/irving.txt" "$c" | sed -n 's/.*: \([0-9]*\) guess.*/\1/p')
 same "$line" "$c: A $a, B $b ($(printf '%+d' $((b - a))))" "per-code line against trace"
-expect 0 "$mmtree" diff --per-code "$tmp/knuth.txt" "$tmp/knuth.mmt"
-has "$tmp/out" "0 codes differ"
-expect 1 "$mmtree" diff --per-code --brief --json "$tmp/knuth.txt" "$tmp/irving.txt"
-has "$tmp/out" '"codes_differing": 616, "change": {"total": -105, "expected": -0.0810185185, "worst": 1, "histogram": [0, 4, -8, 112, -111, 3]}}'
-expect 1 "$mmtree" diff --per-code --json "$tmp/knuth.txt" "$tmp/irving.txt"
-has "$tmp/out" '"changes": [{"code": "'
-expect 1 "$mmtree" diff --json "$tmp/knuth.txt" "$tmp/irving.txt"
-has "$tmp/out" '"nodes_differing": 1, "differences": [{"path": "", "kind": "guess", "a": {"guess": "1122", "count": 1296, "consistent": true, "total": 5801, "worst": 5}, "b": {"guess": "1123"'
-has "$tmp/out" '"change": {"total": -105, "expected": -0.0810185185, "worst": 1}}'
-expect 0 "$mmtree" diff --json "$tmp/knuth.txt" "$tmp/knuth.mmt"
-has "$tmp/out" '"nodes_differing": 0, "differences": []'
-"$mmtree" build -q -p 3 -c 4 -o "$tmp/small.txt"
-expect 2 "$mmtree" diff --per-code "$tmp/knuth.txt" "$tmp/small.txt"
-has "$tmp/err" "different games"
-expect 2 "$mmtree" diff --per-code "$tmp/knuth.txt" "$tmp/none.txt"
+expect 0 "" "$mmtree" diff --per-code "$dir/knuth.txt" "$dir/knuth.mmt"
+has "$dir/out" "0 codes differ"
+expect 1 "" "$mmtree" diff --per-code --brief --json "$dir/knuth.txt" "$dir/irving.txt"
+has "$dir/out" '"codes_differing": 616, "change": {"total": -105, "expected": -0.0810185185, "worst": 1, "histogram": [0, 4, -8, 112, -111, 3]}}'
+expect 1 "" "$mmtree" diff --per-code --json "$dir/knuth.txt" "$dir/irving.txt"
+has "$dir/out" '"changes": [{"code": "'
+expect 1 "" "$mmtree" diff --json "$dir/knuth.txt" "$dir/irving.txt"
+has "$dir/out" '"nodes_differing": 1, "differences": [{"path": "", "kind": "guess", "a": {"guess": "1122", "count": 1296, "consistent": true, "total": 5801, "worst": 5}, "b": {"guess": "1123"'
+has "$dir/out" '"change": {"total": -105, "expected": -0.0810185185, "worst": 1}}'
+expect 0 "" "$mmtree" diff --json "$dir/knuth.txt" "$dir/knuth.mmt"
+has "$dir/out" '"nodes_differing": 0, "differences": []'
+"$mmtree" build -q -p 3 -c 4 -o "$dir/small.txt"
+expect 2 "" "$mmtree" diff --per-code "$dir/knuth.txt" "$dir/small.txt"
+has "$dir/err" "different games"
+expect 2 "" "$mmtree" diff --per-code "$dir/knuth.txt" "$dir/none.txt"
 
 # ---- README: the help text of each command, as it is ----
 for cmd in next trace play assist diff; do
@@ -207,13 +175,12 @@ for cmd in next trace play assist diff; do
         $0 == s { on = 1; next }
         on && /^```text$/ { in_block = 1; next }
         in_block && /^```$/ { exit }
-        in_block' "$root/README.md" >"$tmp/readme-help"
-    "$mmtree" "$cmd" --help >"$tmp/help"
-    if ! cmp -s "$tmp/readme-help" "$tmp/help"; then
-        echo "FAIL: README: the help of '$cmd' is not 'mmtree $cmd --help':" >&2
-        diff "$tmp/help" "$tmp/readme-help" | head -10 | sed 's/^/  | /' >&2
-        fail=1
+        in_block' "$root/README.md" >"$dir/readme-help"
+    "$mmtree" "$cmd" --help >"$dir/help"
+    if ! cmp -s "$dir/readme-help" "$dir/help"; then
+        fail "README: the help of '$cmd' is not 'mmtree $cmd --help':"
+        diff "$dir/help" "$dir/readme-help" | head -10 | sed 's/^/  | /'
     fi
 done
 
-exit $fail
+[ "$fails" -eq 0 ]
