@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * The game, replies, paths and tree decoding of mmtree, in JavaScript, for
  * the HTML view (render/html.c embeds this file before view.js).  It

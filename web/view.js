@@ -1,3 +1,4 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
  * The HTML view of a strategy tree (render/html.c writes the page from
  * web/page.html, this file, game.js and style.css): an outline that opens
