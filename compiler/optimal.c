@@ -38,11 +38,6 @@
 #include "position.h"
 #include "core/cores.h"
 
-static const mm_rule heuristics[] = {
-    MM_RULE_IRVING, MM_RULE_ENTROPY, MM_RULE_E3, MM_RULE_KNUTH, MM_RULE_KOOI,
-    MM_RULE_BRANCH2,
-};
-
 typedef struct driver {
     const mm_game *g;
     const mm_compile_opts *o;
@@ -86,42 +81,59 @@ static bool rule_better(const driver *dr, oval a, oval b)
     return a < b;
 }
 
-/* Best tree of the one-step rules into dr->heur; with a depth limit, the
- * least total among those of worst case at most max_depth.  Rules that
- * may guess any code cost ten to a hundred times more than consistent
- * ones, and for the optimal rule the consistent optimum comes next and
- * is far better, so they are only tried for optimal-worst (all) and not
- * at all else; nor when the search has stopped (cheap: MM(5,8) takes 30
- * seconds with them, one without). */
+/* Take tree t of value v as the incumbent when it is within max_depth
+ * and better than it (t is moved, or released). */
+static void offer(driver *dr, mm_tree *t, oval v, int max_depth)
+{
+    if (OV_W(v) <= max_depth && (dr->heur_v == OV_INF || rule_better(dr, v, dr->heur_v))) {
+        mm_tree_release(&dr->heur);
+        dr->heur = *t;
+        dr->heur_v = v;
+        mm_tree_init(t, dr->g->pegs, dr->g->colors, dr->g->repeat);
+    } else {
+        mm_tree_release(t);
+    }
+}
+
+/* The best of the one-step rules' trees into dr->heur; with a depth
+ * limit, the least total among those of worst case at most max_depth.
+ * Rules of consistent guesses cost little.  Those that may guess any
+ * code cost 10 to 70 times more, and are better: MM(4,10) entropy 56209,
+ * consistent 57717, which a search stopped early writes.  For
+ * optimal-worst they are tried always (a worst case within the least
+ * depth, which the consistent ones often miss); for optimal from
+ * ANY_CODES codes on, where they cost 2% at most of a search that takes
+ * from seconds (MM(6,4): 7.8 s, MM(4,8): 14 s) to days, and give the
+ * stopped search its tree.  Below, the search ends in seconds, they
+ * prune nothing it does not, and they would cost up to 70% of it
+ * (MM(4,6); 5% of MM(4,7)).  Not branch2 of any guess (no better than
+ * the others, slower).  Once the search has stopped (cheap), irving and
+ * entropy only, from ANY_CODES codes on: 3 s on one thread for MM(5,8). */
+#define ANY_CODES 4000
+
 static mm_status heuristic_bound(driver *dr, int max_depth, bool cheap)
 {
+    static const mm_rule rules[] = {   /* irving and entropy first: cheap */
+        MM_RULE_IRVING, MM_RULE_ENTROPY, MM_RULE_E3, MM_RULE_KNUTH, MM_RULE_KOOI,
+        MM_RULE_BRANCH2,
+    };
+    const size_t nr = sizeof rules / sizeof rules[0];
+    bool any = !dr->consistent && (dr->n >= ANY_CODES || (dr->worst_mode && !cheap));
+    size_t nany = !any ? 0 : cheap ? 2 : nr - 1;   /* branch2 last */
     mm_compile_opts ho;
     mm_compile_opts_init(&ho);
     ho.first = dr->o->first;
     ho.after = dr->o->after;
     ho.nafter = dr->o->nafter;
     ho.threads = dr->o->threads;
-    dr->heur_v = OV_INF;
-    size_t nh = sizeof heuristics / sizeof heuristics[0];
-    for (size_t i = 0; i < 2 * nh; i++) {
+    for (size_t i = 0; i < nr + nany; i++) {
         mm_tree t;
-        ho.rule = heuristics[i % nh];
-        ho.consistent_only = i < nh;
-        if (!ho.consistent_only && (dr->consistent || !dr->worst_mode || cheap))
-            break;
-        if (ho.rule == MM_RULE_BRANCH2 && !ho.consistent_only)
-            continue;   /* seconds: no better than the others */
+        ho.rule = rules[i % nr];
+        ho.consistent_only = i < nr;
         mm_status st = mm_compile(dr->g, &ho, &t, dr->d);
         if (st)
             return st;
-        oval v = tree_value(&t);
-        if (OV_W(v) <= max_depth && (dr->heur_v == OV_INF || rule_better(dr, v, dr->heur_v))) {
-            mm_tree_release(&dr->heur);
-            dr->heur = t;
-            dr->heur_v = v;
-        } else {
-            mm_tree_release(&t);
-        }
+        offer(dr, &t, tree_value(&t), max_depth);
     }
     return MM_OK;
 }

@@ -4,7 +4,8 @@
 # tree written, 0 only when complete; a second signal ends at once and
 # leaves no file; options of the optimal rules are refused with the
 # others; the checkpoint may not be the output file; resuming says so, a
-# bad checkpoint is refused, a failed final save still writes the tree.
+# bad checkpoint is refused, a failed final save still writes the tree;
+# a big game stopped at once writes the best one-step tree of any guess.
 mmtree=$1
 . "${0%/*}/../lib.sh"
 
@@ -81,6 +82,20 @@ expect 2 "$ck: byte [0-9]*: error: checkpoint is damaged" "$mmtree" build --rule
 expect 2 "checkpoint of MM(4,6) optimal, not of MM(4,6) optimal-worst" "$mmtree" build \
     --rule optimal-worst --checkpoint "$dir/saved.ckpt" -o "$dir/t.mmt"
 expect 2 "not a regular file" "$mmtree" build --rule optimal --checkpoint /dev/null -o "$dir/t.mmt"
+
+# -- a big game stopped at once writes a tree at least as good as the
+# entropy rule's of any guess (MM(4,10): 56209, the consistent one's 57717)
+ent=$("$mmtree" build -p 4 -c 10 --rule entropy -o /dev/null 2>&1 |
+    sed -n 's/.* total \([0-9]*\),.*/\1/p')
+for rule in optimal optimal-worst; do
+    got=$("$mmtree" build -p 4 -c 10 --rule $rule -j1 --time-limit 0.001 -o /dev/null 2>&1 |
+        sed -n 's/^mmtree: MM.* total \([0-9]*\),.*/\1/p')
+    if [ -n "$ent" ] && [ -n "$got" ] && [ "$got" -le "$ent" ]; then
+        ok "MM(4,10) $rule stopped: total $got, entropy's $ent"
+    else
+        fail "MM(4,10) $rule stopped: total '$got', more than entropy's '$ent'"
+    fi
+done
 
 # -- signals.  A shell starts a background job with SIGINT ignored, and
 # mmtree keeps an ignored signal ignored (nohup): env gives it back, and
