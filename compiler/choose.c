@@ -346,9 +346,8 @@ static void gen_rec(gen *st, int i, uint32_t idx, unsigned used, int nz, int nf,
  * only the consistent ones are listed and *all says that every code not
  * in S follows.  The representatives of classes are those the tie order
  * meets first (choose() scans each group up or down). */
-static mm_status candidates(choose_worker *w, const mm_code *S, uint32_t n,
-                            uint16_t played, uint32_t *ncand, uint32_t *ncons,
-                            bool *all)
+static void candidates(choose_worker *w, const mm_code *S, uint32_t n, uint16_t played,
+                       uint32_t *ncand, uint32_t *ncons, bool *all)
 {
     const choose_shared *sh = w->sh;
     const mm_game *g = sh->g;
@@ -368,17 +367,16 @@ static mm_status candidates(choose_worker *w, const mm_code *S, uint32_t n,
     *all = false;
     if (sh->o->consistent_only) {
         *ncand = k;
-        return MM_OK;
+        return;
     }
     if (!reduce) {
         *all = true;
         *ncand = k;
-        return MM_OK;
+        return;
     }
     gen st = {w, &y, k};
     gen_rec(&st, 0, 0, 0, 0, 0, 1);
     *ncand = st.count;
-    return MM_OK;
 }
 
 /* ---- choosing a guess ---- */
@@ -543,13 +541,12 @@ static mm_status choose(choose_worker *w, const mm_code *S, uint32_t n,
     const mm_game *g = sh->g;
     uint32_t ncand, ncons;
     bool all;
-    mm_status st = candidates(w, S, n, played, &ncand, &ncons, &all);
-    if (st)
-        return st;
+    candidates(w, S, n, played, &ncand, &ncons, &all);
     w->scored = sh->o->consistent_only ? ncons : all ? ncons + (g->ncodes - n) : ncand;
     b2val b2best = {0, 0};
     mm_code b2pick = S[0];
     bool branch2 = sh->o->rule == MM_RULE_BRANCH2;
+    mm_status st;
     if (branch2 && (st = branch2_consistent(w, n, ncons, &b2best, &b2pick)))
         return st;
     search se;
