@@ -61,8 +61,11 @@ char *mm_paths_format(const mm_paths *p, const mm_game *g, uint32_t node,
         return buf;
     }
     mm_path_format(g, steps, n < MAX_SHOWN ? n : MAX_SHOWN, buf, size);
+    /* The steps not shown: "..." after those that are, or over the end
+     * of a full buffer. */
+    size_t len = strlen(buf);
     if (n > MAX_SHOWN && size > 4)
-        memcpy(buf + size - 4, "...", 4);
+        memcpy(buf + (len + 4 <= size ? len : size - 4), "...", 4);
     return buf;
 }
 

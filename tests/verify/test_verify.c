@@ -400,6 +400,43 @@ static void test_diff(void)
     mm_game_release(&g);
 }
 
+/* A path of more steps than mm_paths_format shows (64) ends in "...",
+ * in a buffer with room to spare as in one it fills. */
+static void test_long_path(const mm_game *g)
+{
+    enum { DEEP = 70 };
+    mm_tree t;
+    mm_diag d;
+    uint32_t first, parent[DEEP];
+    uint8_t slot[DEEP];
+    mm_diag_clear(&d);
+    mm_tree_init(&t, g->pegs, g->colors, g->repeat);
+    if (mm_tree_alloc(&t, DEEP, &first, &d)) {
+        FAIL("alloc: %s", d.msg);
+        return;
+    }
+    for (uint32_t i = 0; i < DEEP; i++) {
+        t.nodes[i].guess = 0;   /* 1111, replied - each time */
+        parent[i] = i ? i - 1 : MM_NO_NODE;
+        slot[i] = (uint8_t)mm_reply_slot(g, 0, 0);
+    }
+    mm_paths paths = {&t, parent, slot};
+    char big[1024], small[40];
+    mm_paths_format(&paths, g, DEEP - 1, big, sizeof big);
+    size_t len = strlen(big);
+    /* 64 steps of "1111:-" and 63 commas, then "..." */
+    CHECK(len == 64 * 6 + 63 + 3 && !strncmp(big, "1111:-,1111:-,", 14) &&
+              !strcmp(big + len - 9, "1111:-..."),
+          "a path of %d steps in %zu bytes: '%s' (%zu)", DEEP - 1, sizeof big, big, len);
+    mm_paths_format(&paths, g, DEEP - 1, small, sizeof small);
+    CHECK(strlen(small) == sizeof small - 1 && !strcmp(small + sizeof small - 4, "..."),
+          "a path of %d steps in %zu bytes: '%s'", DEEP - 1, sizeof small, small);
+    mm_paths_format(&paths, g, 64, big, sizeof big);
+    CHECK(strlen(big) == 64 * 6 + 63 && big[strlen(big) - 1] == '-',
+          "a path of 64 steps: '%s'", big);
+    mm_tree_release(&t);
+}
+
 int main(void)
 {
     test_valid(3, 4, true, MM_RULE_KNUTH);
@@ -416,6 +453,7 @@ int main(void)
     test_markers(&t, &g);
     test_coverage(&t, &g);
     test_structure(&t, &g);
+    test_long_path(&g);
     mm_tree_release(&t);
     mm_game_release(&g);
     test_diff();
