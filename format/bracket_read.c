@@ -74,16 +74,12 @@ static void set_node(expander *x, uint32_t tn, mm_code guess, uint32_t count, ui
 }
 
 /* The bare-number convention: guess the first of the n = 1 or 2 codes
- * in lexical order, then the other. */
+ * in lexical order, then the other.  codes is ascending, as the walk
+ * keeps every set of codes. */
 static mm_status make_small(expander *x, uint32_t tn, const mm_code *codes, uint32_t n,
                             uint32_t count, uint32_t form)
 {
     mm_code a = codes[0], b = n == 2 ? codes[1] : MM_NO_CODE;
-    if (b < a) {
-        mm_code c = a;
-        a = b;
-        b = c;
-    }
     set_node(x, tn, a, count, MM_NODE_CONSISTENT | form);
     if (b == MM_NO_CODE)
         return MM_OK;
@@ -148,7 +144,7 @@ static mm_status expand_condensed(expander *x, const walk_item *it, const bnode 
     }
     if (walk_useless(g, &pt, it->hi - it->lo))
         return useless(x, it, a, y, flags);
-    uint32_t most = b->form == BF_X ? 2 : 1, k = 0;
+    uint32_t most = b->form == BF_X ? 2 : 1;
     uint64_t replies = 0;
     for (int s = 0; s < g->nreplies; s++) {
         if (s == g->win || !cnt[s])
@@ -164,7 +160,6 @@ static mm_status expand_condensed(expander *x, const walk_item *it, const bnode 
                         "%s: reply (%d,%d) leaves %u codes; this form allows at most %u",
                         bracket_describe(p, a, buf, sizeof buf), g->black[s], g->white[s], cnt[s], most);
         }
-        k++;
         replies |= UINT64_C(1) << s;
     }
     set_node(x, it->node, y, a->count, flags);
