@@ -57,6 +57,15 @@ void ospread_failed(spread *sp, mm_status st)
     sp->halt = true;
 }
 
+void ospread_worker_failed(spread *sp, int r, const oresult *res)
+{
+    bool first = !sp->fail;
+    ospread_failed(sp, res->status);
+    if (first)   /* the worker's words, not ospread_failed's */
+        mm_diag_set(sp->d, res->status, "%s %d: %s", sp->link->name ? sp->link->name : "worker",
+                    r, res->msg);
+}
+
 /* ---- the queue ----
  * Units go out in the order one process would solve them: depth first,
  * a set's candidates in their order, a guess's parts smallest first.  A
@@ -606,8 +615,7 @@ static void take_result(spread *sp, int r, oresult *res)
     sp->busy[r] = false;
     atomic_fetch_add(&sp->sh->nodes, res->nodes);
     if (res->status) {
-        mm_diag_set(sp->d, res->status, "worker %d: %s", r, res->msg);
-        ospread_failed(sp, res->status);
+        ospread_worker_failed(sp, r, res);
         return;
     }
     if (!Y || Y->id != res->id || res->v == OV_ABORT)

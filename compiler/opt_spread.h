@@ -110,6 +110,9 @@ typedef struct spread {
  * described it in sp->d, or it is memory or depth, described here), and
  * the search halts. */
 void ospread_failed(spread *sp, mm_status st);
+/* Worker r failed (res->status): ospread_failed, described by the
+ * worker's own message, the worker named as the link names it. */
+void ospread_worker_failed(spread *sp, int r, const oresult *res);
 /* The path from the root to Y into t. */
 void ospread_task_path(const snode *Y, otask *t);
 /* The driver's second phase (oroot.facts): the facts of the parts of

@@ -126,8 +126,7 @@ mm_status ospread_facts(void *arg, oworker *w, bool canonical, mm_diag *d)
         sp->busy[r] = false;
         atomic_fetch_add(&sp->sh->nodes, res.nodes);
         if (res.status) {
-            mm_diag_set(d, res.status, "worker %d: %s", r, res.msg);
-            ospread_failed(sp, res.status);
+            ospread_worker_failed(sp, r, &res);
         } else if (bi >= 0 && res.id == bs.b[bi].t.id) {
             take_facts(sp, &res);
             left--;

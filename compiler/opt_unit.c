@@ -477,5 +477,5 @@ static int local_poll(void *arg, double wait, int *r, oresult *res, mm_diag *d)
 
 void olocal_link(olocal *l, olink *link)
 {
-    *link = (olink){l->n, l, local_start, local_signal, local_poll};
+    *link = (olink){l->n, l, local_start, local_signal, local_poll, NULL};
 }

@@ -107,6 +107,7 @@ typedef struct olink {
     mm_status (*start)(void *arg, int r, const otask *t, mm_diag *d);
     mm_status (*signal)(void *arg, int r, uint64_t id, oval limit, mm_diag *d);
     int (*poll)(void *arg, double wait, int *r, oresult *res, mm_diag *d);
+    const char *name;   /* a worker in messages ("rank"); NULL: "worker" */
 } olink;
 
 typedef struct ospread_opts {

@@ -19,6 +19,7 @@
 #include "link.h"
 
 #include <mpi.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -238,7 +239,7 @@ mm_status mpi_link_init(mpi_link *l, const mm_game *g, const mm_compile_opts *o,
     l->bell = ounit_bell_new();
     if (!l->bell || ounit_new(g, o, threads, l->bell, &l->local))
         return MM_ERR_NOMEM;
-    *link = (olink){l->size, l, link_start, link_signal, link_poll};
+    *link = (olink){l->size, l, link_start, link_signal, link_poll, "rank"};
     return MM_OK;
 }
 
@@ -259,15 +260,16 @@ void mpi_link_release(mpi_link *l)
 
 /* ---- the other ranks ---- */
 
-/* A worker that could not start fails every task it gets. */
-static void refuse(uint64_t *sent, uint64_t **buf, size_t *cap, uint64_t id)
+/* A worker that could not start fails every task it gets, saying why:
+ * rank 0 ends the job with that message. */
+static void refuse(uint64_t *sent, uint64_t **buf, size_t *cap, uint64_t id, const char *why)
 {
     oresult r;
     memset(&r, 0, sizeof r);
     r.id = id;
     r.v = OV_ABORT;
     r.status = MM_ERR_NOMEM;
-    strcpy(r.msg, "out of memory setting up the search");
+    snprintf(r.msg, sizeof r.msg, "%s", why);
     send_result(sent, buf, cap, &r);
 }
 
@@ -278,7 +280,9 @@ void mpi_worker(const mm_game *g, const mm_compile_opts *o, int threads)
     ounit_bell *bell = ounit_bell_new();
     ounit *u = NULL;
     bool busy = false;
-    if (bell)
+    const char *why = g ? "out of memory setting up the search"
+                        : "cannot take the command line rank 0 took";
+    if (bell && g)
         (void)ounit_new(g, o, threads, bell, &u);
     for (;;) {
         unsigned seen = bell ? ounit_bell_rings(bell) : 0;
@@ -289,7 +293,7 @@ void mpi_worker(const mm_game *g, const mm_compile_opts *o, int threads)
         if (n >= 0 && tag == TAG_TASK) {
             otask t;
             if (!u || !read_task(buf, n, &t))
-                refuse(sent, &out, &ocap, n > 0 ? buf[0] : 0);
+                refuse(sent, &out, &ocap, n > 0 ? buf[0] : 0, why);
             else
                 ounit_start(u, &t), busy = true;
         } else if (n == 2 && tag == TAG_SIGNAL && u) {

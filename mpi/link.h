@@ -31,7 +31,8 @@ void mpi_link_quit(mpi_link *l, uint64_t sent[2]);
 void mpi_link_release(mpi_link *l);
 
 /* Any other rank: a worker until rank 0 says to end.  What it sent
- * goes to rank 0's mpi_link_quit. */
+ * goes to rank 0's mpi_link_quit.  g NULL: this rank could not read the
+ * command line, and fails every task it is handed. */
 void mpi_worker(const mm_game *g, const mm_compile_opts *o, int threads);
 
 #endif

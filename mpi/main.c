@@ -321,8 +321,7 @@ static void work(job *jb, int argc, char **argv)
     mm_game g;
     mm_format fmt;
     int nargs;
-    if (rc >= 0 || !args || own_options(argc, argv, &jb->mo, args, &nargs) >= 0 ||
-        build_setup(nargs, args, &h, &a, &g, &fmt) >= 0) {
+    if (rc >= 0) {   /* rank 0 ended the job before the search */
         free(args);
         return;
     }
@@ -330,6 +329,14 @@ static void work(job *jb, int argc, char **argv)
     signal(SIGINT, SIG_IGN);
     signal(SIGTERM, SIG_IGN);
     signal(SIGHUP, SIG_IGN);
+    if (!args || own_options(argc, argv, &jb->mo, args, &nargs) >= 0 ||
+        build_setup(nargs, args, &h, &a, &g, &fmt) >= 0) {
+        /* what rank 0 read, this rank could not (memory): it must still
+         * answer, or rank 0 would wait for it */
+        mpi_worker(NULL, NULL, 0);
+        free(args);
+        return;
+    }
     jb->threads = a.threads > 0 ? (int)a.threads : jb->node_threads;
     mpi_worker(&g, &a.o, jb->threads);
     mm_game_release(&g);
