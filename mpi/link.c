@@ -8,10 +8,16 @@
  *                             step: guess | reply << 32
  *   SIGNAL  rank 0 -> worker  id, limit (OV_ABORT: cancel)
  *   QUIT    rank 0 -> worker  nothing: end
+ *           worker -> rank 0  its answer, last: bytes and messages it sent
  *   RESULT  worker -> rank 0  id, value, guess, limit, sets searched,
  *                             status, facts, message bytes, then 5 words
  *                             a fact (h1, h2, value, guess | n << 32,
  *                             depth | flags << 8), then the message
+ *
+ * Rank 0 reads every message up to each worker's QUIT (one rank's
+ * messages arrive in the order sent): the results of units it no longer
+ * waits for are dropped, not left unread when MPI ends (MPICH warns of
+ * those).
  *
  * Ranks wait for messages by polling (MPI_Iprobe) between short sleeps,
  * so that a waiting rank costs no core: Open MPI's blocking receives spin.
@@ -247,7 +253,21 @@ void mpi_link_quit(mpi_link *l, uint64_t sent[2])
 {
     for (int r = 1; r < l->size; r++)
         send_words(l->sent, NULL, 0, r, TAG_QUIT);
-    MPI_Reduce(l->sent, sent, 2, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+    sent[0] = l->sent[0];
+    sent[1] = l->sent[1];
+    for (int left = l->size - 1; left > 0;) {
+        int src, tag;
+        long n = receive(&l->buf, &l->cap, MPI_ANY_SOURCE, &src, &tag);
+        if (n < 0) {
+            pause_for(NULL, 0, WAIT_RANK0);
+        } else if (tag == TAG_QUIT) {
+            if (n == 2) {
+                sent[0] += l->buf[0];
+                sent[1] += l->buf[1];
+            }
+            left--;
+        }
+    }
 }
 
 void mpi_link_release(mpi_link *l)
@@ -312,5 +332,5 @@ void mpi_worker(const mm_game *g, const mm_compile_opts *o, int threads)
     ounit_bell_free(bell);
     free(buf);
     free(out);
-    MPI_Reduce(sent, NULL, 2, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+    MPI_Send(sent, 2, MPI_UINT64_T, 0, TAG_QUIT, MPI_COMM_WORLD);
 }

@@ -25,8 +25,9 @@ typedef struct mpi_link {
  * threads threads among them; MM_OK or out of memory. */
 mm_status mpi_link_init(mpi_link *l, const mm_game *g, const mm_compile_opts *o, int threads,
                         olink *link);
-/* Tell the other ranks to end; the bytes and messages all ranks sent
- * into sent[0] and sent[1]. */
+/* Tell the other ranks to end and read what they still send up to
+ * their answer; the bytes and messages all ranks sent into sent[0] and
+ * sent[1]. */
 void mpi_link_quit(mpi_link *l, uint64_t sent[2]);
 void mpi_link_release(mpi_link *l);
 

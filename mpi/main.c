@@ -171,6 +171,7 @@ static void quit(job *jb)
     } else {
         mpi_link l = {.size = jb->ranks};
         mpi_link_quit(&l, jb->sent);
+        mpi_link_release(&l);
     }
 }
 
