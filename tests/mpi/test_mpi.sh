@@ -14,33 +14,7 @@
 # that LeakSanitizer cannot even name; tests/optimal/test_spread checks
 # the spread search for leaks in one process.  Every option of
 # mmtree-mpi --help is in its man page ($4: the source root).
-mmtree=$1 mpi=${2:-} sanitized=${3:-} src=${4:-}
-if [ -z "$mpi" ] || [ ! -x "$mpi" ]; then
-    echo "mmtree-mpi was not built (no MPI library found): skipped"
-    exit 77
-fi
-if ! command -v mpirun >/dev/null 2>&1; then
-    echo "no mpirun on PATH: skipped"
-    exit 77
-fi
-flags=
-if mpirun --version 2>&1 | grep -q "Open MPI"; then
-    # more ranks than cores (this is a test), and none of mpirun's notes
-    # on an exit status that is not 0: the messages are the job's
-    flags="-q --oversubscribe"
-    export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-fi
-if [ -n "$sanitized" ]; then
-    export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-fi
-. "${0%/*}/../lib.sh"
-
-# ranks, args...: mmtree-mpi on that many ranks, never more than 5 minutes
-run() {
-    np=$1
-    shift
-    timeout 300 mpirun $flags -np "$np" "$mpi" "$@"
-}
+. "${0%/*}/mpi.sh"
 
 # p c rule [ranks...]: the tree of every run is build's
 same() {
@@ -65,20 +39,21 @@ same() {
 }
 
 # -- killed (SIGKILL, as a scheduler does) once it has saved, resumed
-# on another number of ranks.  Open MPI gives each rank a process group
-# of its own: the job is killed by its session.
+# on another number of ranks: every process of the job, found by a mark
+# in its environment (Open MPI gives each rank a process group of its
+# own, MPICH's helpers a session of their own).
 killed() {
-    setsid mpirun $flags -np 2 "$mpi" -q -p 4 -c 7 -o "$dir/killed.mmt" \
+    MMTREE_TEST_JOB=killed "$mpirun" $flags -np 2 "$mpi" -q -p 4 -c 7 -o "$dir/killed.mmt" \
         --checkpoint "$dir/mm47.ckpt" --checkpoint-every 0.05 &
-    sid=$!
+    job=$!
     i=0
     while [ ! -s "$dir/mm47.ckpt" ] && [ "$i" -lt 300 ]; do
         sleep 0.1
         i=$((i + 1))
     done
     sleep 0.1
-    ps -o pid= -s "$sid" | xargs -r kill -KILL 2>/dev/null
-    wait "$sid" 2>/dev/null
+    job_pids killed | xargs -r kill -KILL 2>/dev/null
+    wait "$job" 2>/dev/null
     if [ -e "$dir/killed.mmt" ]; then
         fail "the job ended before it was killed"
     elif [ ! -s "$dir/mm47.ckpt" ]; then
