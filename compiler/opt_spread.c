@@ -357,6 +357,19 @@ static void cand_children(spread *sp, scand *A)
             enqueue(sp, A->child[j]);
 }
 
+/* A first guess opened: its parts' codes, those already settled, and its
+ * bound, for progress (opt_progress.c) as one process reports it. */
+static void root_parts(spread *sp, const scand *A, oval reached)
+{
+    uint32_t settled = 0, size = 0;
+    for (int j = 0; j < A->np; j++) {
+        size += A->pt[j].n;
+        settled += A->pt[j].exact ? A->pt[j].n : 0;
+    }
+    oprog_parts(sp->sh, A->idx, settled, size);
+    oprog_bound(sp->sh, A->idx, reached);
+}
+
 /* Start candidate i of X: open it; what it leaves to solve goes out. */
 static void cand_start(spread *sp, snode *X, uint32_t i)
 {
@@ -387,6 +400,8 @@ static void cand_start(spread *sp, snode *X, uint32_t i)
         ospread_failed(sp, sp->w->status);
         return;
     }
+    if (X == sp->root)
+        root_parts(sp, A, reached);
     if (sum > A->bound) {
         cand_done(sp, A, sum, false);
         return;
@@ -412,8 +427,10 @@ static void launch(spread *sp, snode *X)
         if (c->lb > cand_bound(X, c->idx)) {
             if (c->lb < X->minfail)
                 X->minfail = c->lb;
-            if (c->lb > X->best || c->lb > X->limit)
-                X->next = X->nc;   /* the others' bounds are no less */
+            uint32_t end = c->lb > X->best || c->lb > X->limit ? X->nc : X->next;
+            for (uint32_t i = X->next - 1; X == sp->root && i < end; i++)
+                oprog_finish(sp->sh, X->cands[i].idx, X->cands[i].lb);   /* dropped */
+            X->next = end;   /* the others' bounds are no less */
             continue;
         }
         cand_start(sp, X, X->next - 1);
@@ -426,6 +443,8 @@ static void cand_done(spread *sp, scand *A, oval v, bool exact)
 {
     snode *X = A->up;
     live_unlink(A);
+    if (X == sp->root)
+        oprog_finish(sp->sh, A->idx, v);
     if (exact && v <= cand_bound(X, A->idx)) {
         if (X->best_c)
             kill_cand(sp, X->best_c);
@@ -457,6 +476,8 @@ static void cand_update(spread *sp, scand *A)
     snode *X = A->up;
     A->bound = cand_bound(X, A->idx);
     oval sum = opt_sum_parts(X->n, A->pt, A->np);
+    if (X == sp->root)
+        oprog_bound(sp->sh, A->idx, sum);
     if (sum > A->bound) {
         cand_done(sp, A, sum, false);
         return;
@@ -512,6 +533,13 @@ static void expand(spread *sp, snode *Y)
     Y->best_idx = UINT32_MAX;
     if (Y == sp->root)
         atomic_store(&sp->sh->root_nc, Y->nc);
+    if (Y == sp->root && sp->sh->track_root) {   /* for progress and bounds */
+        uint32_t ncand = 0;
+        for (uint32_t i = 0; i < x.nc; i++)
+            if (x.ci[i].idx >= ncand)
+                ncand = x.ci[i].idx + 1;
+        oprog_begin(sp->sh, &sp->w->lv[Y->lv], ncand, x.nc, x.minfail);
+    }
     if (!Y->nc) {
         Y->launched = true;
         node_check(sp, Y);
@@ -536,6 +564,8 @@ static void drain(spread *sp)
             continue;
         for (int j = 0; j < A->np; j++)
             if (A->child[j] == Y) {
+                if (A->up == sp->root && Y->exact && !A->pt[j].exact)
+                    oprog_settle(sp->sh, A->idx, Y->n);
                 A->pt[j].exact = Y->exact;
                 if (Y->exact || Y->v > A->pt[j].v)
                     A->pt[j].v = Y->v;
