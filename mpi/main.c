@@ -65,12 +65,6 @@ typedef struct job {
     int ranks, threads;
     int node_threads;   /* the default: the node's cores among its ranks */
     mpi_opts mo;
-    bool quiet;
-    /* build's progress hook: it says where a search resumes */
-    void (*progress)(void *arg, const mm_optimal_report *r);
-    void *progress_arg;
-    bool started;
-    double next_progress;
     mpi_link link;
     bool linked, quit;
     ospread_stats stats;
@@ -175,29 +169,6 @@ static void quit(job *jb)
     }
 }
 
-/* Progress: lines, not one line redrawn in place, since mpirun hands
- * rank 0 no terminal and a batch job's log is a file.  The first call
- * (the search starts) is build's, which says where a search resumes. */
-static void show_progress(void *arg, const mm_optimal_report *r)
-{
-    job *jb = arg;
-    if (!jb->started) {
-        jb->started = true;
-        if (jb->progress)
-            jb->progress(jb->progress_arg, r);
-        return;
-    }
-    /* the last report, at the end, is the summary line's to give */
-    if (jb->quiet || !(jb->mo.progress > 0) || r->ended || r->elapsed < jb->next_progress)
-        return;
-    jb->next_progress = r->elapsed + jb->mo.progress;
-    /* the sets of the units that have ended; no share of the work done,
-     * which the coordinator cannot tell while every guess runs */
-    fprintf(stderr, "mmtree-mpi: %.0f s: %llu sets, bound %llu..%llu\n", r->elapsed,
-            (unsigned long long)r->nodes, (unsigned long long)r->lower,
-            (unsigned long long)r->total);
-}
-
 static mm_status spread_compile(void *arg, const mm_game *g, const mm_compile_opts *o,
                                 mm_tree *t, mm_diag *d)
 {
@@ -207,11 +178,6 @@ static mm_status spread_compile(void *arg, const mm_game *g, const mm_compile_op
     ospread_opts so = {.split = jb->mo.split};
     if (jb->mo.ckpt_every > 0)
         co.checkpoint_every = jb->mo.ckpt_every;
-    jb->progress = o->progress;
-    jb->progress_arg = o->progress_arg;
-    jb->next_progress = jb->mo.progress;
-    co.progress = show_progress;
-    co.progress_arg = jb;
     if (mpi_link_init(&jb->link, g, &co, jb->threads, &link)) {
         mpi_link_release(&jb->link);
         mm_tree_init(t, g->pegs, g->colors, g->repeat);
@@ -293,7 +259,9 @@ static int coordinate(job *jb, int argc, char **argv)
     }
     MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (rc < 0) {
-        jb->quiet = a.quiet;
+        /* build's progress lines, plain ones: mpirun gives rank 0 no
+         * terminal */
+        a.o.progress_every = a.quiet ? 0 : jb->mo.progress;
         jb->threads = a.threads > 0 ? (int)a.threads : jb->node_threads;
         int bound = cores_bound();
         if (bound > 0 && jb->threads > bound)

@@ -5,9 +5,10 @@
 # optimal rules.  A job killed with SIGKILL and resumed from its
 # checkpoint on another number of ranks writes the same tree; a time
 # limit stops the whole job with a valid tree marked not proven, a true
-# lower bound and exit 3, and its stderr holds progress lines and one
-# summary line, from rank 0 alone; errors end the job with one message,
-# exit 2, before any search.
+# lower bound and exit 3, and its stderr holds progress lines in build's
+# format and one summary line, from rank 0 alone (a proven job's lines
+# end at 100.0% done); errors end the job with one message, exit 2,
+# before any search.
 # Skipped (77) where MPI is not installed.  In a sanitizer build ($3 =
 # sanitized) MM(4,7) is left out (the small games take the same paths),
 # and leaks are not looked for: Open MPI's plugins leave allocations
@@ -15,6 +16,16 @@
 # the spread search for leaks in one process.  Every option of
 # mmtree-mpi --help is in its man page ($4: the source root).
 . "${0%/*}/mpi.sh"
+
+# Progress lines are build's (cli/progress.c): time, bounds, the share of
+# the work done, the time left, the first guess, the sets searched.
+progress='^mmtree: [0-9]+ s: total [0-9]+\.\.[0-9]+, [0-9]+\.[0-9]% done(, about [0-9.]+ (s|min|h) left)?(, first guess [1-9]+)?, [0-9]+ sets$'
+# log: along its progress lines the lower bound, the share done never fall
+rising() {
+    grep -E "$progress" "$1" | sed 's/.* total \([0-9]*\)\.\.[0-9]*, \([0-9.]*\)% done.*/\1 \2/' |
+        awk 'NR > 1 && ($1 < lo || $2 < share) { bad = 1 } { lo = $1; share = $2 }
+             END { exit bad }'
+}
 
 # p c rule [ranks...]: the tree of every run is build's
 same() {
@@ -80,14 +91,23 @@ if [ -z "$sanitized" ]; then
     same 4 7 optimal 2 3
     cp "$dir/want.mmt" "$dir/mm47.mmt"
     killed
+    # a proven job's progress: its last line is at the optimum, all done
+    run 2 -p 4 -c 7 -o "$dir/progress.mmt" --progress 0.5 2>"$dir/progress.err"
+    rc=$?
+    last=$(grep -E "$progress" "$dir/progress.err" | tail -n 1)
+    if [ "$rc" -ne 0 ] || ! rising "$dir/progress.err" ||
+        ! printf '%s\n' "$last" | grep -q ': total 11228\.\.11228, 100\.0% done, first guess 1123, '; then
+        fail "progress of MM(4,7) on 2 ranks: exit $rc, or not build's lines to 100%: $(cat "$dir/progress.err")"
+    else
+        ok "progress of MM(4,7) on 2 ranks: build's lines, the last $last"
+    fi
 fi
 
 # -- a time limit stops every rank: a valid tree marked not proven, with
 # a lower bound at most the optimum (20471 for MM(4,8)) and at most its
-# total, exit 3; on stderr progress lines a second apart (not one from
-# each rank: their times rise) and one summary line.  The lines come
-# once the search has started: on a machine so loaded that setting up
-# took the 2.5 s (the summary says 0 units), there are none.
+# total, exit 3; on stderr build's progress lines a second apart and a
+# last one, from rank 0 alone (at most 4 in 2.5 s, their times rising,
+# bound and share never falling), and one summary line.
 run 3 -p 4 -c 8 -o "$dir/stopped.mmt" --time-limit 2.5 --progress 1 2>"$dir/stopped.err"
 rc=$?
 "$mmtree" stats --json "$dir/stopped.mmt" >"$dir/stopped.json" 2>&1
@@ -101,18 +121,17 @@ elif ! grep -q '"proven": false' "$dir/stopped.json" || [ -z "$lower" ] ||
 else
     ok "--time-limit 2.5: exit 3, a valid tree, not proven, lower bound $lower"
 fi
-progress='^mmtree-mpi: [0-9]* s: [0-9]* sets, bound [0-9]*\.\.[0-9]*$'
 summary="^mmtree-mpi: MM(4,8) optimal: .*, not proven optimal, lower bound $lower; 3 ranks "
 lines=$(grep -c '' "$dir/stopped.err")
-np=$(grep -c "$progress" "$dir/stopped.err")
+np=$(grep -cE "$progress" "$dir/stopped.err")
 ns=$(grep -c "$summary" "$dir/stopped.err")
-started=$(grep -c " [1-9][0-9]* units, " "$dir/stopped.err")
-if [ "$np" -lt "$started" ] || [ "$ns" -ne 1 ] || [ "$lines" -ne $((np + ns)) ] ||
-    ! grep "$progress" "$dir/stopped.err" | cut -d' ' -f2 | sort -c -n -u ||
+if [ "$np" -lt 1 ] || [ "$np" -gt 4 ] || [ "$ns" -ne 1 ] || [ "$lines" -ne $((np + ns)) ] ||
+    ! grep -E "$progress" "$dir/stopped.err" | cut -d' ' -f2 | sort -c -n ||
+    ! rising "$dir/stopped.err" ||
     [ "$(tail -n 1 "$dir/stopped.err" | grep -c "$summary")" -ne 1 ]; then
-    fail "stderr of a stopped job: not progress lines, then one summary line: $(cat "$dir/stopped.err")"
+    fail "stderr of a stopped job: not build's progress lines, then one summary line: $(cat "$dir/stopped.err")"
 else
-    ok "stderr of a stopped job: $np progress line(s) from rank 0, then one summary line"
+    ok "stderr of a stopped job: $np progress line(s) from rank 0 in build's format, then one summary line"
 fi
 
 # status, pattern, ranks, args...: one message from the job, not a rank's each
