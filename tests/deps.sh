@@ -4,7 +4,7 @@
 set -eu
 pkgs="gcc clang meson ninja-build pkg-config scdoc libxml2-dev libxml2-utils
       libgraphviz-dev graphviz xz-utils libclang-rt-14-dev time hyperfine
-      bsdutils python3 chromium openmpi-bin libopenmpi-dev"
+      bsdutils python3 chromium openmpi-bin libopenmpi-dev mpich libmpich-dev"
 missing=""
 for p in $pkgs; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
