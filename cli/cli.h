@@ -89,6 +89,7 @@ typedef struct build_args {
     long pegs, colors, threads, names, extra;
     bool repeat, quiet;
     const char *rule, *first, *out, *fmtname, *tie, *after;
+    const char *start;          /* --start: the tree file */
     const char *optimal_only;   /* the first option only optimal rules take */
     mm_compile_opts o;
 } build_args;

@@ -74,6 +74,12 @@ static const char build_help[] =
     "                        than N guesses (for optimal-worst: a check)\n"
     "      --value-only      search values only, then build the tree in a\n"
     "                        second pass (same tree)\n"
+    "      --start FILE      start from the tree in FILE (any format; of this\n"
+    "                        game, through --after's path; consistent for\n"
+    "                        optimal-consistent, within --max-depth) when it is\n"
+    "                        better than the one-step rules' trees: a stopped\n"
+    "                        search writes it if it found nothing better; a\n"
+    "                        finished one writes the same tree as without it\n"
     "  -h, --help            this text\n"
     "\n";
 
@@ -103,7 +109,7 @@ static const char *build_text;   /* NULL: build's own, in two parts */
 
 enum { OPT_CONSISTENT = 256, OPT_FIRST, OPT_NOSYM, OPT_NOPRUNE, OPT_NAMES,
        OPT_TIME, OPT_CKPT, OPT_KEEP, OPT_VALUE, OPT_TIE, OPT_AFTER, OPT_DEPTH, OPT_EXTRA,
-       OPT_PROGRESS };
+       OPT_PROGRESS, OPT_START };
 
 static const struct option longopts[] = {
     {"pegs", required_argument, NULL, 'p'},
@@ -129,6 +135,7 @@ static const struct option longopts[] = {
     {"checkpoint", required_argument, NULL, OPT_CKPT},
     {"keep-checkpoint", no_argument, NULL, OPT_KEEP},
     {"value-only", no_argument, NULL, OPT_VALUE},
+    {"start", required_argument, NULL, OPT_START},
     {"progress", required_argument, NULL, OPT_PROGRESS},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
@@ -195,6 +202,7 @@ static int parse_option(build_args *a, int c, char **argv)
     case OPT_CKPT: optimal_option(a, "--checkpoint"); o->checkpoint = optarg; return -1;
     case OPT_KEEP: optimal_option(a, "--keep-checkpoint"); o->keep_checkpoint = true; return -1;
     case OPT_VALUE: optimal_option(a, "--value-only"); o->value_only = true; return -1;
+    case OPT_START: optimal_option(a, "--start"); a->start = optarg; return -1;
     case 'h':
         if (build_text) {
             fputs(build_text, stdout);
@@ -434,6 +442,27 @@ static void extra_colors_path(const mm_game *g, build_args *a, mm_step *steps, c
     a->after = mm_path_format(g, steps, n, buf, size);
 }
 
+/* --start: the tree of a->start into t, checked against the search it
+ * is to start, and into a->o.start; else a message naming the file. */
+static int read_start(build_args *a, const mm_game *g, mm_tree *t)
+{
+    mm_diag d;
+    mm_diag_clear(&d);
+    mm_status st = mm_tree_read_file(a->start, MM_FMT_AUTO, 0, t, &d);
+    if (!st) {
+        a->o.start = t;
+        mm_diag_clear(&d);
+        mm_diag_file(&d, a->start);
+        st = mm_compile_start_check(g, &a->o, &d);
+    }
+    if (st) {
+        a->o.start = NULL;
+        mm_tree_release(t);
+        return cli_report(&d, st);
+    }
+    return EXIT_OK;
+}
+
 int build_run(build_args *a, const mm_game *g, mm_format fmt, const build_hooks *h)
 {
     mm_diag d;
@@ -449,11 +478,16 @@ int build_run(build_args *a, const mm_game *g, mm_format fmt, const build_hooks 
     } else if (a->extra) {
         extra_colors_path(g, a, steps, extra_path, sizeof extra_path);
     }
-    mm_tree t;
+    mm_tree t, start;
+    mm_tree_init(&start, g->pegs, g->colors, g->repeat);
+    if (a->start && read_start(a, g, &start) != EXIT_OK)
+        return EXIT_BAD;
     mm_tree_init(&t, g->pegs, g->colors, g->repeat);
     mm_optimal_report rep;
     double secs;
     mm_status st = compile(g, a, h, &rep, &t, &secs, &d);
+    a->o.start = NULL;
+    mm_tree_release(&start);
     int rc = st ? cli_report(&d, st) : a->after ? print_position(a, g, &t) : write_tree(a, &t, fmt);
     if (rc == EXIT_OK) {
         if (h && h->summary)

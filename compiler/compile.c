@@ -518,7 +518,18 @@ static mm_status opts_check(const mm_game *g, const mm_compile_opts *o, mm_diag 
         return mm_diag_set(d, MM_ERR_USAGE,
                            "rule %s has no ties to break: the tie-break is for the "
                            "one-step rules that score guesses", mm_rule_name(o->rule));
+    if (o->start && o->rule < MM_RULE_COUNT_ONE_STEP)
+        return mm_diag_set(d, MM_ERR_USAGE, "a start tree is for the optimal rules only, "
+                           "not for %s", mm_rule_name(o->rule));
     return MM_OK;
+}
+
+mm_status mm_compile_start_check(const mm_game *g, const mm_compile_opts *o, mm_diag *d)
+{
+    mm_status st = opts_check(g, o, d);
+    if (!st && o->start)
+        st = opt_start_check(g, o, d);
+    return st;
 }
 
 mm_status mm_compile(const mm_game *g, const mm_compile_opts *o, mm_tree *t,

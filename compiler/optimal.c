@@ -10,8 +10,9 @@
  *  optimal-worst       least worst case, then least total, then fewest
  *                      codes at the worst depth, then ties.
  *
- * The steps: an upper bound from the one-step rules (and, for optimal,
- * the consistent-only optimum, Ville 5.2); for optimal-worst the least
+ * The steps: an upper bound from the one-step rules or the caller's start
+ * tree (and, for optimal, the consistent-only optimum, Ville 5.2), which
+ * prunes but never changes the tree found; for optimal-worst the least
  * depth, by a search that only asks whether a depth is enough; the value
  * of the root by branch and bound; then the tree, walking down from the
  * root and taking at each node the first guess in tie order that reaches
@@ -22,8 +23,9 @@
  * set it solves.  Both give the same tree.
  *
  * A search that stops (time limit, signal) returns the best tree it has:
- * its own when a first guess was solved below the one-step rules' tree,
- * else theirs, marked not proven, with the lower bounds it did prove.
+ * its own when a first guess was solved below the incumbent (the best of
+ * the one-step rules' trees and the tree o->start), else the incumbent,
+ * marked not proven, with the lower bounds it did prove.
  * Every value in the table is a proven fact whether or not the search
  * went on, so a stopped search's table is saved and resumed from.
  */
@@ -55,9 +57,12 @@ typedef struct driver {
     ockpt_id ckid;         /* what its checkpoint is bound to */
     const oroot *rs;       /* another solver of the root, or NULL */
     mm_status rs_status;   /* its failure, described in d */
-    /* the incumbent: a tree of a one-step rule */
+    /* the incumbent: a tree of a one-step rule, or the start tree */
     mm_tree heur;
     oval heur_v;
+    mm_tree start;         /* o->start at the position, until it is the
+                              incumbent */
+    oval start_v;          /* OV_INF: none */
 } driver;
 
 static mm_status nomem(mm_diag *d)
@@ -95,20 +100,21 @@ static void offer(driver *dr, mm_tree *t, oval v, int max_depth)
     }
 }
 
-/* The best of the one-step rules' trees into dr->heur; with a depth
- * limit, the least total among those of worst case at most max_depth.
- * Rules of consistent guesses cost little.  Those that may guess any
- * code cost 10 to 70 times more, and are better: MM(4,10) entropy 56209,
- * consistent 57717, which a search stopped early writes.  For
- * optimal-worst they are tried always (a worst case within the least
- * depth, which the consistent ones often miss); for optimal from
- * ANY_CODES codes on, where they cost 2% at most of a search that takes
- * from seconds (MM(6,4): 7.8 s, MM(4,8): 14 s) to days, and give the
- * stopped search its tree.  Below, the search ends in seconds, they
- * prune nothing it does not, and they would cost up to 70% of it
- * (MM(4,6); 5% of MM(4,7)).  Not branch2 of any guess (no better than
- * the others, slower).  Once the search has stopped (cheap), irving and
- * entropy only, from ANY_CODES codes on: 3 s on one thread for MM(5,8). */
+/* The best of the one-step rules' trees and the start tree into
+ * dr->heur; with a depth limit, the least total among those of worst
+ * case at most max_depth.  Rules of consistent guesses cost little.
+ * Those that may guess any code cost 10 to 70 times more, and are
+ * better: MM(4,10) entropy 56209, consistent 57717, which a search
+ * stopped early writes.  For optimal-worst they are tried always (a
+ * worst case within the least depth, which the consistent ones often
+ * miss); for optimal from ANY_CODES codes on, where they cost 2% at most
+ * of a search that takes from seconds (MM(6,4): 7.8 s, MM(4,8): 14 s) to
+ * days, and give the stopped search its tree.  Below, the search ends in
+ * seconds, they prune nothing it does not, and they would cost up to 70%
+ * of it (MM(4,6); 5% of MM(4,7)).  Not branch2 of any guess (no better
+ * than the others, slower).  Once the search has stopped (cheap), irving
+ * and entropy only, from ANY_CODES codes on: 3 s on one thread for
+ * MM(5,8). */
 #define ANY_CODES 4000
 
 static mm_status heuristic_bound(driver *dr, int max_depth, bool cheap)
@@ -134,6 +140,10 @@ static mm_status heuristic_bound(driver *dr, int max_depth, bool cheap)
         if (st)
             return st;
         offer(dr, &t, tree_value(&t), max_depth);
+    }
+    if (dr->start_v != OV_INF && OV_W(dr->start_v) <= max_depth) {
+        offer(dr, &dr->start, dr->start_v, max_depth);
+        dr->start_v = OV_INF;
     }
     return MM_OK;
 }
@@ -405,6 +415,85 @@ static mm_status search(driver *dr, mm_tree *t)
     return finish_proven(dr, v, depth, t);
 }
 
+/* ---- the start tree ---- */
+
+/* The sub-tree of s at node into out (initialised), its nodes in
+ * breadth-first order. */
+static mm_status subtree_copy(const mm_tree *s, uint32_t node, mm_tree *out, mm_diag *d)
+{
+    uint32_t *from = malloc(sizeof *from * s->nnodes), first;
+    if (!from || mm_tree_alloc(out, 1, &first, d)) {
+        free(from);
+        return nomem(d);
+    }
+    from[0] = node;
+    for (uint32_t i = 0; i < out->nnodes; i++) {
+        const mm_node *sn = &s->nodes[from[i]];
+        int k = mm_tree_nchildren(s, from[i]);
+        out->nodes[i] = *sn;
+        out->nodes[i].child = MM_NO_NODE;
+        if (!k)
+            continue;
+        if (mm_tree_alloc(out, (uint32_t)k, &first, d)) {
+            free(from);
+            return nomem(d);
+        }
+        out->nodes[i].child = first;
+        for (int c = 0; c < k; c++)
+            from[first + (uint32_t)c] = sn->child + (uint32_t)c;
+    }
+    free(from);
+    return MM_OK;
+}
+
+/* o->start at the position o starts from, checked against the rule,
+ * into out (initialised here; released on failure): MM_ERR_USAGE, or
+ * the tree check's failure, saying why it cannot start the search. */
+static mm_status start_tree(const mm_game *g, const mm_compile_opts *o, mm_tree *out,
+                            mm_diag *d)
+{
+    const mm_tree *s = o->start;
+    uint32_t node = 0;
+    mm_tree_init(out, g->pegs, g->colors, g->repeat);
+    if (s->pegs != g->pegs || s->colors != g->colors || s->repeat != g->repeat)
+        return mm_diag_set(d, MM_ERR_USAGE, "a tree of MM(%d,%d%s), not of MM(%d,%d%s)",
+                           s->pegs, s->colors, s->repeat ? "" : ", no repeat", g->pegs,
+                           g->colors, g->repeat ? "" : ", no repeat");
+    mm_status st = mm_tree_check(s, g, d);
+    if (!st && o->nafter)
+        st = mm_tree_follow(s, g, o->after, o->nafter, &node, d);
+    if (!st)
+        st = subtree_copy(s, node, out, d);
+    if (st) {
+        mm_tree_release(out);
+        return st;
+    }
+    mm_stats ts;
+    char c1[MM_MAX_PEGS + 1], c2[MM_MAX_PEGS + 1];
+    mm_tree_stats(out, &ts);
+    if (o->first != MM_NO_CODE && out->nodes[0].guess != o->first)
+        st = mm_diag_set(d, MM_ERR_USAGE, "its first guess is %s, not the fixed one %s",
+                         mm_code_format(g, out->nodes[0].guess, c1),
+                         mm_code_format(g, o->first, c2));
+    else if ((o->rule == MM_RULE_OPTIMAL_CONSISTENT || o->consistent_only) && ts.inconsistent)
+        st = mm_diag_set(d, MM_ERR_USAGE, "%llu of its guesses cannot be the code: not a "
+                         "tree of consistent guesses", (unsigned long long)ts.inconsistent);
+    else if (o->max_depth && ts.worst > o->max_depth)
+        st = mm_diag_set(d, MM_ERR_USAGE, "it needs %d guesses, more than the depth limit %d",
+                         ts.worst, o->max_depth);
+    if (st)
+        mm_tree_release(out);
+    return st;
+}
+
+mm_status opt_start_check(const mm_game *g, const mm_compile_opts *o, mm_diag *d)
+{
+    mm_tree t;
+    mm_status st = start_tree(g, o, &t, d);
+    mm_tree_release(&t);
+    return st;
+}
+
 /* ---- set-up ---- */
 
 /* The table is reserved at 64 KB a code of the game at most (2000 sets a
@@ -466,8 +555,14 @@ static mm_status driver_init(driver *dr, const mm_game *g, const mm_compile_opts
     dr->t0 = opt_now();
     dr->consistent = o->rule == MM_RULE_OPTIMAL_CONSISTENT || o->consistent_only;
     dr->worst_mode = o->rule == MM_RULE_OPTIMAL_WORST;
-    dr->heur_v = OV_INF;
+    dr->heur_v = dr->start_v = OV_INF;
     mm_tree_init(&dr->heur, g->pegs, g->colors, g->repeat);
+    mm_tree_init(&dr->start, g->pegs, g->colors, g->repeat);
+    if (o->start) {
+        if ((st = start_tree(g, o, &dr->start, d)))
+            return st;
+        dr->start_v = tree_value(&dr->start);
+    }
     if (opt_shared_setup(&dr->sh, g, o))
         return nomem(d);
     shared_options(dr);
@@ -500,6 +595,7 @@ static mm_status driver_init(driver *dr, const mm_game *g, const mm_compile_opts
 static void driver_release(driver *dr)
 {
     mm_tree_release(&dr->heur);
+    mm_tree_release(&dr->start);
     free(dr->all);
     ogroup_release(&dr->root);
     oworker_release(&dr->w);

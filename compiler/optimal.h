@@ -10,4 +10,8 @@
 mm_status opt_compile(const mm_game *g, const mm_compile_opts *o,
                              mm_tree *t, mm_diag *d);
 
+/* Can o->start start the search of o?  MM_OK, or why not
+ * (mm_compile_start_check). */
+mm_status opt_start_check(const mm_game *g, const mm_compile_opts *o, mm_diag *d);
+
 #endif

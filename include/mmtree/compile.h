@@ -112,6 +112,13 @@ typedef struct mm_compile_opts {
                               among trees that never need more than this
                               many guesses (Koyama and Lai: 5626 for
                               MM(4,6) within 5); 0: no cap, at most 63 */
+    const mm_tree *start;  /* optimal rules: a tree of the game (with
+                              after, its node the path reaches) that starts
+                              the search when it is better than the
+                              one-step rules' trees, so that a stopped
+                              search never returns worse; the tree of a
+                              finished one is the same without it.  It must
+                              pass mm_compile_start_check; NULL: none */
 } mm_compile_opts;
 
 /* What an optimal search found and how much work it took. */
@@ -154,6 +161,15 @@ MM_EXPORT const char *mm_tie_break_name(mm_tie_break tie);
 /* Build the complete tree of g under o into t (initialised here). */
 MM_EXPORT mm_status mm_compile(const mm_game *g, const mm_compile_opts *o, mm_tree *t,
                      mm_diag *d);
+
+/* Can o->start start o's search?  It must be a checked tree of g that
+ * follows o->after, whose guess there is o->first when that is set, with
+ * guesses that can be the code only for optimal-consistent (or
+ * consistent_only), and no deeper than o->max_depth when that is set.
+ * MM_OK, or MM_ERR_USAGE (MM_ERR_INPUT: the tree check) saying why not,
+ * as mm_compile would. */
+MM_EXPORT mm_status mm_compile_start_check(const mm_game *g, const mm_compile_opts *o,
+                                           mm_diag *d);
 
 /* The guess o->rule makes on the codes S[0..n) (distinct, in lexical
  * order): what mm_compile would guess at a node with those codes, for

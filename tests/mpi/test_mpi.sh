@@ -8,7 +8,9 @@
 # lower bound and exit 3, and its stderr holds progress lines in build's
 # format and one summary line, from rank 0 alone (a proven job's lines
 # end at 100.0% done); errors end the job with one message, exit 2,
-# before any search.
+# before any search.  --start: the tree of mmtree build when the search
+# ends, the start tree when it stops (MM(4,8)'s optimum, which nothing
+# beats), a start tree of another game refused.
 # Skipped (77) where MPI is not installed.  In a sanitizer build ($3 =
 # sanitized) MM(4,7) is left out (the small games take the same paths),
 # and leaks are not looked for: Open MPI's plugins leave allocations
@@ -134,6 +136,29 @@ else
     ok "stderr of a stopped job: $np progress line(s) from rank 0 in build's format, then one summary line"
 fi
 
+# -- --start: the optimum as the start tree.  A finished job writes the
+# tree of mmtree build; a stopped one the start tree, not proven.
+"$mmtree" build -q -p 4 -c 6 -o "$dir/want.mmt" -r optimal
+run 2 -q -p 4 -c 6 --start "$dir/want.mmt" -o "$dir/got.mmt"
+rc=$?
+if [ "$rc" -ne 0 ] || ! cmp -s "$dir/want.mmt" "$dir/got.mmt"; then
+    fail "MM(4,6) --start on 2 ranks: exit $rc, or not the tree of mmtree build"
+else
+    ok "MM(4,6) --start on 2 ranks: the tree of mmtree build"
+fi
+if [ -n "$src" ]; then
+    run 2 -q -p 4 -c 8 -j1 --time-limit 1 --start "$src/trees/optima/mm4-8-optimal.mmt" \
+        -o "$dir/started.mmt" 2>/dev/null
+    rc=$?
+    "$mmtree" stats --json "$dir/started.mmt" >"$dir/started.json" 2>&1
+    if [ "$rc" -ne 3 ] || ! grep -q '"total": 20471,' "$dir/started.json" ||
+        ! grep -q '"proven": false' "$dir/started.json"; then
+        fail "MM(4,8) --start, stopped: exit $rc, $(cat "$dir/started.json")"
+    else
+        ok "MM(4,8) --start, stopped: exit 3, the start tree (20471), not proven"
+    fi
+fi
+
 # status, pattern, ranks, args...: one message from the job, not a rank's each
 expect() {
     want=$1 pat=$2 np=$3
@@ -153,6 +178,7 @@ expect 2 "not an optimal rule" 2 -r knuth
 expect 2 "checkpoint" 3 -p 4 -c 6 -o "$dir/x.mmt" --checkpoint "$dir/want.mmt"
 expect 2 "unknown option '--bogus'" 2 --bogus
 expect 2 "--progress" 2 --progress soon
+expect 2 "a tree of MM(4,6), not of MM(4,5)" 2 -p 4 -c 5 --start "$dir/want.mmt"
 # before the search (a minute of CPU for MM(4,9)), not after it: no
 # checkpoint is saved
 expect 2 "cannot write '$dir/no/x.mmt'" 3 -p 4 -c 9 -o "$dir/no/x.mmt" \

@@ -5,7 +5,10 @@
 # leaves no file; options of the optimal rules are refused with the
 # others; the checkpoint may not be the output file; resuming says so, a
 # bad checkpoint is refused, a failed final save still writes the tree;
-# a big game stopped at once writes the best one-step tree of any guess.
+# a big game stopped at once writes the best one-step tree of any guess;
+# --start: a tree that does not fit the search is refused naming its
+# file, a finished search writes the same tree with it as without, a
+# stopped one the start tree when it found nothing better.
 mmtree=$1
 . "${0%/*}/../lib.sh"
 
@@ -16,7 +19,8 @@ valid_tree() {
 
 # -- options the one-step rules do not take
 # (--progress they take: tests/cli/test_build_progress.sh)
-for opt in "--time-limit 5" "--checkpoint $dir/c.ckpt" "--value-only" "--keep-checkpoint"; do
+for opt in "--time-limit 5" "--checkpoint $dir/c.ckpt" "--value-only" "--keep-checkpoint" \
+    "--start $dir/none.mmt"; do
     name=${opt%% *}
     expect 2 "$name applies to the optimal rules only" "$mmtree" build --rule knuth $opt
 done
@@ -82,6 +86,56 @@ expect 2 "$ck: byte [0-9]*: error: checkpoint is damaged" "$mmtree" build --rule
 expect 2 "checkpoint of MM(4,6) optimal, not of MM(4,6) optimal-worst" "$mmtree" build \
     --rule optimal-worst --checkpoint "$dir/saved.ckpt" -o "$dir/t.mmt"
 expect 2 "not a regular file" "$mmtree" build --rule optimal --checkpoint /dev/null -o "$dir/t.mmt"
+
+# -- --start: refused unless it fits the search, naming the file
+"$mmtree" build -p 4 -c 5 --rule entropy -q -o "$dir/e45.mmt"      # 2476, inconsistent
+"$mmtree" build -p 4 -c 5 --rule optimal -j1 -q -o "$dir/o45.mmt"  # 2463, worst 5
+expect 2 "^$dir/e45.mmt: error: a tree of MM(4,5), not of MM(4,6)" "$mmtree" build \
+    --rule optimal --start "$dir/e45.mmt"
+expect 2 "^$dir/e45.mmt: error: 37 of its guesses cannot be the code" "$mmtree" build -p 4 -c 5 \
+    --rule optimal-consistent --start "$dir/e45.mmt"
+expect 2 "^$dir/o45.mmt: error: it needs 5 guesses, more than the depth limit 4" "$mmtree" build \
+    -p 4 -c 5 --rule optimal --max-depth 4 --start "$dir/o45.mmt"
+expect 2 "^$dir/o45.mmt: error: its first guess is 1123, not the fixed one 1234" "$mmtree" build \
+    -p 4 -c 5 --rule optimal --first 1234 --start "$dir/o45.mmt"
+expect 2 "^$dir/o45.mmt: error: path step 1: the tree guesses 1123 there" "$mmtree" build \
+    -p 4 -c 5 --rule optimal --after 1234:BB --start "$dir/o45.mmt"
+"$mmtree" convert "$dir/o45.mmt" -o "$dir/bad.txt"
+sed -i 's/^625(/624(/' "$dir/bad.txt"
+expect 2 "^$dir/bad.txt:[0-9:]* error: " "$mmtree" build -p 4 -c 5 --rule optimal \
+    --start "$dir/bad.txt"
+expect 2 "cannot open\|No such file" "$mmtree" build -p 4 -c 5 --rule optimal \
+    --start "$dir/none.mmt"
+# finished: the tree of a run without it, byte for byte, from a worse
+# start, an optimal one and one of any guess for optimal-worst
+for rule in optimal optimal-worst; do
+    "$mmtree" build -p 4 -c 5 --rule $rule -j1 -q -o "$dir/want.mmt"
+    for s in e45 o45; do
+        "$mmtree" build -p 4 -c 5 --rule $rule -j1 -q --start "$dir/$s.mmt" -o "$dir/got.mmt"
+        if cmp -s "$dir/want.mmt" "$dir/got.mmt"; then
+            ok "$rule --start $s: the tree of a run without it"
+        else
+            fail "$rule --start $s: not the tree of a run without it"
+        fi
+    done
+done
+"$mmtree" build -p 4 -c 5 --rule optimal -j1 -q --after 1123:B --start "$dir/o45.mmt" \
+    >"$dir/pos.txt" || fail "--after 1123:B --start: refused"
+grep -q "^total: *" "$dir/pos.txt" || fail "--after 1123:B --start: $(cat "$dir/pos.txt")"
+# stopped: the start tree (trees/optima's MM(4,7) optimum, which nothing
+# beats), marked not proven with the bound; without it a worse tree
+opt47=${0%/*}/../../trees/optima/mm4-7-optimal.mmt
+expect 3 "not proven optimal: total 11228, proven lower bound" "$mmtree" build -p 4 -c 7 \
+    --rule optimal -j1 --time-limit 0.001 --start "$opt47" -o "$dir/t.txt"
+"$mmtree" convert "$opt47" -o "$dir/o47.txt"
+if [ "$(grep -v '^#' "$dir/t.txt")" = "$(grep -v '^#' "$dir/o47.txt")" ] &&
+    "$mmtree" stats "$dir/t.txt" | grep -q "^proof: *not proven optimal, lower bound"; then
+    ok "stopped with --start: the start tree, marked not proven"
+else
+    fail "stopped with --start: not the start tree marked not proven"
+fi
+expect 3 "not proven optimal: total 11[3-9][0-9][0-9]," "$mmtree" build -p 4 -c 7 \
+    --rule optimal -j1 --time-limit 0.001 -o "$dir/t.txt"
 
 # -- a big game stopped at once writes a tree at least as good as the
 # entropy rule's of any guess (MM(4,10): 56209, the consistent one's 57717)

@@ -5,7 +5,10 @@
  * proven, never better than the optimum and never below its own lower
  * bound, whose bound is never above the optimum; and what it saved in
  * its checkpoint is true: a run resumed from it gives the optimal tree.
- * For the three optimal rules, on one thread and on two.
+ * For the three optimal rules, on one thread and on two.  Started from
+ * the optimal tree itself (mm_compile_opts.start), a stopped search
+ * returns that tree, which nothing it finds can beat, and a finished or
+ * resumed one the same tree as without it.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,6 +102,9 @@ static bool stop_and_resume(const mm_game *g, mm_compile_opts o, uint64_t n,
              (unsigned long long)n);
     if (!proven)
         check_stopped(rule, &x, ref, what, n);
+    if (!proven && o.start && !mm_tree_equal(&x.t, o.start))
+        FAIL("%s, stopped after %llu: total %llu, not the start tree", what,
+             (unsigned long long)n, (unsigned long long)x.s.total);
     mm_tree_release(&x.t);
     o.stop_after = 0;
     if (!proven && build(g, &o, &x, what, n)) {
@@ -111,12 +117,13 @@ static bool stop_and_resume(const mm_game *g, mm_compile_opts o, uint64_t n,
 }
 
 /* Every n up to the length of the run, then every few. */
-static void sweep(int p, int c, mm_rule rule, const char *first, int threads,
+static void sweep(int p, int c, mm_rule rule, const char *first, int threads, bool start,
                   const char *path)
 {
     char what[80];
-    snprintf(what, sizeof what, "MM(%d,%d) %s%s%s, %d thread%s", p, c, mm_rule_name(rule),
-             first ? " from " : "", first ? first : "", threads, threads > 1 ? "s" : "");
+    snprintf(what, sizeof what, "MM(%d,%d) %s%s%s, %d thread%s%s", p, c, mm_rule_name(rule),
+             first ? " from " : "", first ? first : "", threads, threads > 1 ? "s" : "",
+             start ? ", started" : "");
     mm_game g;
     mm_diag d;
     if (mm_game_init(&g, p, c, true, &d)) {
@@ -138,6 +145,8 @@ static void sweep(int p, int c, mm_rule rule, const char *first, int threads,
         mm_game_release(&g);
         return;
     }
+    if (start)
+        o.start = &ref.t;
     /* One thread: the search is the same every time, so a stop after it
      * has finished finds it done; two: the moments vary, go on a while. */
     uint64_t n = 1, runs = 0, proven_at = 0;
@@ -169,11 +178,13 @@ int main(void)
                                     MM_RULE_OPTIMAL_WORST};
     for (int threads = 1; threads <= 2; threads++)
         for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
-            sweep(3, 4, rules[i], NULL, threads, path);
-            sweep(4, 4, rules[i], NULL, threads, path);
+            sweep(3, 4, rules[i], NULL, threads, false, path);
+            sweep(4, 4, rules[i], NULL, threads, false, path);
+            sweep(4, 4, rules[i], NULL, threads, true, path);
         }
     /* a fixed first guess: the first set's guesses are not shared */
-    sweep(4, 4, MM_RULE_OPTIMAL, "1234", 2, path);
+    sweep(4, 4, MM_RULE_OPTIMAL, "1234", 2, false, path);
+    sweep(4, 4, MM_RULE_OPTIMAL, "1234", 1, true, path);
     remove(path);
     if (failures)
         fprintf(stderr, "%d failures\n", failures);
