@@ -255,6 +255,26 @@ static mm_status set_node(mm_tree *t, uint32_t node, uint32_t n, const split *sp
     return MM_OK;
 }
 
+/* The node of the n codes S: its guess (fixed, or the rule's), S split by
+ * the replies into sp (sp->sub is the caller's to free), each reply's
+ * share of the work in part[] (with a progress), and its children's
+ * block, the first *first.  On failure there is nothing to free. */
+static mm_status make_node(choose_worker *w, mm_tree *t, uint32_t node, const mm_code *S,
+                           uint32_t n, uint16_t played, mm_code fixed, double share,
+                           split *sp, double *part, uint32_t *first)
+{
+    mm_code guess;
+    mm_status st;
+    if ((st = choose_guess(w, S, n, played, fixed, &guess)) ||
+        (st = do_split(w->sh->g, S, n, guess, sp)))
+        return st;
+    if (w->progress)
+        progress_split(w, share, n, sp->start, sp->replies, part);
+    if ((st = set_node(t, node, n, sp, first)))
+        free(sp->sub);
+    return st;
+}
+
 /* The sub-tree of the n codes S at node; share: its share of the work
  * (progress above). */
 static mm_status solve(choose_worker *w, mm_tree *t, uint32_t node, const mm_code *S,
@@ -271,25 +291,17 @@ static mm_status solve(choose_worker *w, mm_tree *t, uint32_t node, const mm_cod
             progress_add(w->progress, share, 0);
         return MM_OK;
     }
-    mm_code guess;
-    if ((st = choose_guess(w, S, n, played, MM_NO_CODE, &guess)))
-        return st;
     split sp;
-    if ((st = do_split(g, S, n, guess, &sp)))
-        return st;
-    double part[MM_MAX_REPLIES];   /* filled with a progress */
-    if (w->progress)
-        progress_split(w, share, n, sp.start, sp.replies, part);
+    double part[MM_MAX_REPLIES];
     uint32_t first;
-    if ((st = set_node(t, node, n, &sp, &first)))
-        goto out;
-    uint16_t now = (uint16_t)(played | g->colorset[guess]);
+    if ((st = make_node(w, t, node, S, n, played, MM_NO_CODE, share, &sp, part, &first)))
+        return st;
+    uint16_t now = (uint16_t)(played | g->colorset[sp.guess]);
     int c = 0;
     for (int s = 0; s < g->nreplies && !st; s++)
         if (sp.replies >> s & 1u)
             st = solve(w, t, first + (uint32_t)c++, sp.sub + sp.start[s],
                        sp.start[s + 1] - sp.start[s], now, w->progress ? part[s] : 0);
-out:
     free(sp.sub);
     return st;
 }
@@ -402,22 +414,16 @@ static mm_status expand(choose_worker *w, mm_tree *t, uint32_t node, const mm_co
     mm_status st;
     if (n == 1)
         return solve(w, t, node, S, n, played, share);
-    mm_code guess;
     split sp;
-    if ((st = choose_guess(w, S, n, played, fixed, &guess)) ||
-        (st = do_split(g, S, n, guess, &sp)))
+    double part[MM_MAX_REPLIES];
+    uint32_t first;
+    if ((st = make_node(w, t, node, S, n, played, fixed, share, &sp, part, &first)))
         return st;
     if ((st = plan_push(pl, NULL, sp.sub))) {
         free(sp.sub);
         return st;
     }
-    double part[MM_MAX_REPLIES];   /* filled with a progress */
-    if (w->progress)
-        progress_split(w, share, n, sp.start, sp.replies, part);
-    uint32_t first;
-    if ((st = set_node(t, node, n, &sp, &first)))
-        return st;
-    uint16_t now = (uint16_t)(played | g->colorset[guess]);
+    uint16_t now = (uint16_t)(played | g->colorset[sp.guess]);
     int c = 0;
     for (int s = 0; s < g->nreplies && !st; s++) {
         if (!(sp.replies >> s & 1u))
