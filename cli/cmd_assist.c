@@ -88,7 +88,7 @@ static bool parse_reply(const mm_game *g, const char *line, int *slot, mm_diag *
 
 typedef enum { NEXT, FOUND, STOP, FAILED } outcome;
 
-/* Read replies to guess x (S: the codes still possible) until one that
+/* Read replies to guess x until one that
  * some code gives, a command that changes the position, or the end. */
 static outcome ask(session *s, mm_code x, bool can_win)
 {
@@ -107,16 +107,10 @@ static outcome ask(session *s, mm_code x, bool can_win)
                 session_error(s, "nothing to undo: this is the first guess");
                 continue;
             }
-            s->n--;
-            return NEXT;
+            return session_undo(s) ? FAILED : NEXT;
         }
         if (session_is(line, "list") || session_is(line, "list all")) {
-            mm_code *S;
-            uint32_t m;
-            if (session_codes(s, s->n, &S, &m))
-                return FAILED;
-            session_list(s, S, m, session_is(line, "list all"));
-            free(S);
+            session_list(s, session_is(line, "list all"));
             continue;
         }
         mm_diag d;
@@ -134,16 +128,8 @@ static outcome ask(session *s, mm_code x, bool can_win)
                           "takes back the last one)", code);
             continue;
         }
-        if (!session_push(s, x, slot))
-            return FAILED;
-        mm_code *S;
-        uint32_t m;
-        if (session_codes(s, s->n, &S, &m))
-            return FAILED;
-        free(S);
-        if (m)
-            return NEXT;
-        s->n--;
+        if (session_left(s, x, slot))
+            return session_push(s, x, slot) ? NEXT : FAILED;
         session_error(s, "no code still possible gives %s to %s: this reply or one before is "
                       "wrong ('undo' takes back the last one)", reply, code);
     }
@@ -153,18 +139,13 @@ static int play(session *s)
 {
     char code[MM_MAX_PEGS + 1];
     for (;;) {
-        mm_code *S, x;
-        uint32_t m, node;
+        mm_code x;
+        uint32_t m = s->m, node;
         bool have;
-        if (session_codes(s, s->n, &S, &m))
+        if (session_guess(s, s->n, s->codes, m, &x, &node, &have))
             return EXIT_BAD;
-        if (session_guess(s, s->n, S, m, &x, &node, &have)) {
-            free(S);
-            return EXIT_BAD;
-        }
         /* the replies refused above keep the game on the tree */
-        bool consistent = have && session_contains(S, m, x);
-        free(S);
+        bool consistent = have && session_contains(s->codes, m, x);
         if (!have)
             return cli_usage_error(s->cmd, "the tree has no guess after the replies given");
         mm_code_format(&s->g, x, code);

@@ -79,8 +79,7 @@ typedef struct game {
 } game;
 
 /* The advice after the first i guesses.  S[0..m) are the codes still
- * possible there, when the caller has them: a rule needs them, a tree
- * does not, and without them they are computed for a rule only. */
+ * possible there: a rule needs them, a tree does not (NULL). */
 static int advise(game *gm, uint32_t i, const mm_code *S, uint32_t m, const advice **out)
 {
     if (i >= gm->nadv) {
@@ -93,13 +92,7 @@ static int advise(game *gm, uint32_t i, const mm_code *S, uint32_t m, const advi
     }
     advice *a = &gm->adv[i];
     if (!a->known) {
-        mm_code *own = NULL;
-        int rc = EXIT_OK;
-        if (!S && !gm->s.t.nnodes && !(rc = session_codes(&gm->s, i, &own, &m)))
-            S = own;
-        if (!rc)
-            rc = session_guess(&gm->s, i, S, m, &a->guess, &a->node, &a->have);
-        free(own);
+        int rc = session_guess(&gm->s, i, S, m, &a->guess, &a->node, &a->have);
         if (rc)
             return rc;
         a->known = true;
@@ -285,7 +278,7 @@ static int hint(game *gm)
     session *s = &gm->s;
     const advice *a;
     char code[MM_MAX_PEGS + 1];
-    int rc = advise(gm, s->n, NULL, 0, &a);
+    int rc = advise(gm, s->n, s->codes, s->m, &a);
     if (rc)
         return rc;
     if (a->have) {
@@ -293,7 +286,7 @@ static int hint(game *gm)
                     mm_code_format(&s->g, a->guess, code));
         return EXIT_OK;
     }
-    /* off the tree: say where the game left it */
+    /* off the tree (a rule always has a guess): say where the game left it */
     for (uint32_t i = 0; i < s->n; i++) {
         if ((rc = advise(gm, i, NULL, 0, &a)))
             return rc;
@@ -329,16 +322,12 @@ static ending guesses(game *gm)
                 session_error(s, "nothing to undo: no guess yet");
                 continue;
             }
-            s->n--;
+            if (session_undo(s))
+                return FAILED;
             session_say("took back guess %u, %s", s->n + 1,
                         mm_code_format(&s->g, s->steps[s->n].guess, code));
         } else if (session_is(line, "list") || session_is(line, "list all")) {
-            mm_code *S;
-            uint32_t m;
-            if (session_codes(s, s->n, &S, &m))
-                return FAILED;
-            session_list(s, S, m, session_is(line, "list all"));
-            free(S);
+            session_list(s, session_is(line, "list all"));
         } else {
             mm_diag d;
             mm_code x;
@@ -358,13 +347,8 @@ static ending guesses(game *gm)
                             mm_code_format(&s->g, x, code), reply, s->n, s->n == 1 ? "" : "es");
                 return FOUND;
             }
-            mm_code *S;
-            uint32_t m;
-            if (session_codes(s, s->n, &S, &m))
-                return FAILED;
-            free(S);
             session_say("guess %u: %s got %s; %u code%s possible", s->n,
-                        mm_code_format(&s->g, x, code), reply, m, m == 1 ? "" : "s");
+                        mm_code_format(&s->g, x, code), reply, s->m, s->m == 1 ? "" : "s");
         }
     }
 }

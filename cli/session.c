@@ -75,13 +75,19 @@ int session_open(session *s, const char *cmd, const session_opts *o)
     mm_tree_init(&s->t, 0, 0, true);
     if (o->tree && o->rule)
         return cli_usage_error(cmd, "--tree and --rule exclude each other");
-    return o->tree ? open_tree(s, o) : open_rule(s, o);
+    int rc = o->tree ? open_tree(s, o) : open_rule(s, o);
+    if (!rc && (rc = session_codes(s, 0, &s->codes, &s->m))) {
+        mm_tree_release(&s->t);
+        mm_game_release(&s->g);
+    }
+    return rc;
 }
 
 void session_close(session *s)
 {
     free(s->buf);
     free(s->steps);
+    free(s->codes);
     mm_tree_release(&s->t);
     mm_game_release(&s->g);
 }
@@ -143,7 +149,28 @@ bool session_push(session *s, mm_code guess, int slot)
         return false;
     s->steps = ns;
     s->steps[s->n++] = (mm_step){guess, slot};
+    s->m = session_narrow(s, s->n - 1, s->codes, s->m);
     return true;
+}
+
+/* The codes a step ruled out are not kept: undo counts the codes left
+ * again from the first step (it is rare; a push is one pass over the
+ * codes left). */
+int session_undo(session *s)
+{
+    s->n--;
+    free(s->codes);
+    s->codes = NULL;
+    s->m = 0;
+    return session_codes(s, s->n, &s->codes, &s->m);
+}
+
+uint32_t session_left(const session *s, mm_code guess, int slot)
+{
+    uint32_t k = 0;
+    for (uint32_t j = 0; j < s->m; j++)
+        k += mm_game_score(&s->g, guess, s->codes[j]) == slot;
+    return k;
 }
 
 uint16_t session_played(const session *s, uint32_t n)
@@ -206,8 +233,10 @@ bool session_contains(const mm_code *S, uint32_t m, mm_code x)
     return lo < m && S[lo] == x;
 }
 
-void session_list(session *s, const mm_code *S, uint32_t m, bool all)
+void session_list(const session *s, bool all)
 {
+    const mm_code *S = s->codes;
+    uint32_t m = s->m;
     enum { SHOWN = 100, WIDTH = 78 };
     uint32_t k = all || m <= SHOWN ? m : SHOWN;
     char code[MM_MAX_PEGS + 1];

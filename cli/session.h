@@ -42,6 +42,8 @@ typedef struct session {
     mm_step *steps;      /* the guesses and replies so far */
     uint32_t n;
     size_t cap;
+    mm_code *codes;      /* the codes still possible after them, in order */
+    uint32_t m;
 } session;
 
 /* Set up the game and the strategy (default: Knuth's rule on MM(4,6)).
@@ -59,7 +61,13 @@ void session_error(session *s, const char *fmt, ...)
  * command sees each step at once. */
 void session_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* Add a step, and keep the codes that give its guess its reply: false
+ * when out of memory. */
 bool session_push(session *s, mm_code guess, int slot);
+/* Take back the last step: EXIT_OK, or EXIT_BAD after a message. */
+int session_undo(session *s);
+/* How many of the codes still possible give guess the reply slot. */
+uint32_t session_left(const session *s, mm_code guess, int slot);
 /* The colours of the guesses so far, for mm_compile_guess. */
 uint16_t session_played(const session *s, uint32_t n);
 /* The codes still possible after the first n steps (mm_codes_after):
@@ -79,7 +87,7 @@ int session_guess(session *s, uint32_t n, const mm_code *S, uint32_t m,
 /* Is x one of the m codes of S (in lexical order)? */
 bool session_contains(const mm_code *S, uint32_t m, mm_code x);
 /* "list" and "list all": the codes still possible. */
-void session_list(session *s, const mm_code *S, uint32_t m, bool all);
+void session_list(const session *s, bool all);
 /* Is the line this command word (case-insensitive)? */
 bool session_is(const char *line, const char *word);
 
