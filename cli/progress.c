@@ -30,8 +30,40 @@ static void put_duration(FILE *f, double s)
  * clock has run a while: before, one first guess's luck decides it. */
 static bool estimate_meaningful(const mm_optimal_report *r)
 {
-    return !r->ended && r->done >= MIN_DONE && r->done < 1 &&
+    return !r->ended && !r->trying && r->done >= MIN_DONE && r->done < 1 &&
            r->elapsed >= MIN_SECONDS;
+}
+
+/* "lo..hi" ("lo" when they are the same and one is enough), "at least
+ * lo" when hi is not known (0). */
+static void put_range(const char *what, unsigned long long lo, unsigned long long hi, bool one)
+{
+    if (!hi)
+        fprintf(stderr, "%s at least %llu", what, lo);
+    else if (lo == hi && one)
+        fprintf(stderr, "%s %llu", what, lo);
+    else
+        fprintf(stderr, "%s %llu..%llu", what, lo, hi);
+}
+
+/* The bounds: for optimal-worst the worst case's first; while the search
+ * asks whether a depth is enough, that depth (there is no total yet). */
+static void put_bounds(const mm_optimal_report *r)
+{
+    if (r->worst_first) {
+        put_range(": worst case", (unsigned long long)r->worst_lower,
+                  (unsigned long long)(r->ended ? r->worst : r->worst_upper), true);
+        fputs(",", stderr);
+    } else if (r->trying) {
+        fputs(":", stderr);
+    }
+    if (r->trying) {
+        fprintf(stderr, " trying %d", r->trying);
+        return;
+    }
+    put_range(r->worst_first ? " total" : ": total", (unsigned long long)r->lower,
+              (unsigned long long)r->total, false);
+    fprintf(stderr, ", %.1f%% done", 100.0 * r->done);
 }
 
 /* The line, without its end: time, bounds, work done, the time left, the
@@ -45,8 +77,7 @@ static void put_line(const cli_progress *p, const mm_optimal_report *r)
     if (p->one_step)
         fprintf(stderr, ": %.1f%% done", 100.0 * r->done);
     else
-        fprintf(stderr, ": total %llu..%llu, %.1f%% done", (unsigned long long)r->lower,
-                (unsigned long long)r->total, 100.0 * r->done);
+        put_bounds(r);
     if (estimate_meaningful(r)) {
         fputs(", about ", stderr);
         put_duration(stderr, r->elapsed * (1 - r->done) / r->done);
@@ -54,6 +85,9 @@ static void put_line(const cli_progress *p, const mm_optimal_report *r)
     }
     if (r->current != MM_NO_CODE)
         fprintf(stderr, ", first guess %s", mm_code_format(p->g, r->current, code));
+    if (r->trying && r->current != MM_NO_CODE)
+        fprintf(stderr, " (%lu of %lu)", (unsigned long)r->tried + 1,
+                (unsigned long)r->candidates);
     fprintf(stderr, ", %llu %s", (unsigned long long)r->nodes, p->one_step ? "nodes" : "sets");
 }
 

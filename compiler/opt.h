@@ -145,6 +145,15 @@ typedef struct oshared {
     _Atomic oval root_best;      /* best found (exact); the clock reads it */
     oval root_lower;             /* proven bound */
     mm_code root_guess;
+    /* the search for a tree within a depth (opt_feasible), at the root:
+     * the depth asked about (0: none), the first guess tried and those
+     * before it, of feas_n; the least worst case, proven and found (set
+     * by the driver; 0: none) */
+    atomic_int feas_depth;
+    _Atomic mm_code feas_guess;
+    atomic_uint feas_i, feas_n;
+    bool worst_first;
+    int worst_lower, worst_upper;
     /* progress and periodic checkpoints, from whichever thread looks at
      * the clock first */
     void (*progress)(void *arg, const mm_optimal_report *r);

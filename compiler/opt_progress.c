@@ -158,8 +158,21 @@ double opt_progress_done(const oshared *sh)
 
 void opt_progress_fill(const oshared *sh, mm_optimal_report *r)
 {
+    r->worst_first = sh->worst_first;
+    r->worst_lower = sh->worst_lower;
+    r->worst_upper = sh->worst_upper;
+    int trying = atomic_load(&((oshared *)sh)->feas_depth);
+    if (trying) {   /* is a depth enough: no total, no share yet */
+        r->trying = trying;
+        r->current = atomic_load(&((oshared *)sh)->feas_guess);
+        r->tried = atomic_load(&((oshared *)sh)->feas_i);
+        r->candidates = atomic_load(&((oshared *)sh)->feas_n);
+        return;
+    }
     oval best = atomic_load(&((oshared *)sh)->root_best);   /* the incumbent, if any */
     r->total = best < OV_INF && OV_T(best) < sh->upper ? OV_T(best) : sh->upper;
+    if (r->total >= OV_T(OV_INF - 1))
+        r->total = 0;   /* no tree within the depth yet */
     r->lower = OV_T(opt_root_lower(sh));
     const oprog *p = atomic_load(&((oshared *)sh)->prog);
     r->current = p ? atomic_load(&p->current) : MM_NO_CODE;

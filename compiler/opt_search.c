@@ -986,8 +986,14 @@ int opt_feasible(oworker *w, int lv, const ogroup *G, const mm_code *S,
         /* the sets below read their replies off a table (opt_score.c) */
         bool table = n > sh->small_max && nc > 0 && opt_replies_build(w, lv, S, n);
         res = 0;
-        for (uint32_t i = 0; i < (uint32_t)nc && !res; i++)
+        for (uint32_t i = 0; i < (uint32_t)nc && !res; i++) {
+            if (lv == 0) {   /* for progress */
+                atomic_store(&sh->feas_guess, nd.l->cand[nd.l->ci[i].idx]);
+                atomic_store(&sh->feas_i, i);
+                atomic_store(&sh->feas_n, (unsigned)nc);
+            }
             res = feasible_with(&nd, &nd.l->ci[i]);
+        }
         if (table)
             opt_replies_drop(w);
         if (res < 0)

@@ -70,6 +70,7 @@ mm_status oshared_init(oshared *sh, const mm_game *g, size_t cache_bytes)
     sh->progress_every = 1;
     sh->root_best = OV_INF;   /* no first guess solved yet */
     sh->root_guess = MM_NO_CODE;
+    atomic_init(&sh->feas_guess, MM_NO_CODE);
     return MM_OK;
 nomem:
     oshared_release(sh);

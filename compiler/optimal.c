@@ -117,7 +117,11 @@ static void offer(driver *dr, mm_tree *t, oval v, int max_depth)
  * MM(5,8). */
 #define ANY_CODES 4000
 
-static mm_status heuristic_bound(driver *dr, int max_depth, bool cheap)
+/* Which of them heuristic_bound offers: the rules of consistent guesses,
+ * those of any guess, the start tree. */
+enum { HEUR_CONSISTENT = 1, HEUR_ANY = 2, HEUR_START = 4, HEUR_ALL = 7 };
+
+static mm_status heuristic_bound(driver *dr, int max_depth, bool cheap, unsigned which)
 {
     static const mm_rule rules[] = {   /* irving and entropy first: cheap */
         MM_RULE_IRVING, MM_RULE_ENTROPY, MM_RULE_E3, MM_RULE_KNUTH, MM_RULE_KOOI,
@@ -134,6 +138,8 @@ static mm_status heuristic_bound(driver *dr, int max_depth, bool cheap)
     ho.threads = dr->o->threads;
     for (size_t i = 0; i < nr + nany; i++) {
         mm_tree t;
+        if (!(which & (i < nr ? HEUR_CONSISTENT : HEUR_ANY)))
+            continue;
         ho.rule = rules[i % nr];
         ho.consistent_only = i < nr;
         mm_status st = mm_compile(dr->g, &ho, &t, dr->d);
@@ -141,7 +147,7 @@ static mm_status heuristic_bound(driver *dr, int max_depth, bool cheap)
             return st;
         offer(dr, &t, tree_value(&t), max_depth);
     }
-    if (dr->start_v != OV_INF && OV_W(dr->start_v) <= max_depth) {
+    if ((which & HEUR_START) && dr->start_v != OV_INF && OV_W(dr->start_v) <= max_depth) {
         offer(dr, &dr->start, dr->start_v, max_depth);
         dr->start_v = OV_INF;
     }
@@ -228,19 +234,41 @@ static oval solve_root(driver *dr, oval limit, int depth, bool ties)
     return v;
 }
 
+/* Drop the incumbent (the search it was for is over). */
+static void drop_incumbent(driver *dr)
+{
+    mm_tree_release(&dr->heur);
+    dr->heur_v = OV_INF;
+}
+
+/* Does a tree within depth exist: 1 yes, 0 no, -1 stopped.  Progress
+ * says which depth. */
+static int feasible(driver *dr, int depth)
+{
+    atomic_store(&dr->sh.feas_depth, depth);
+    int f = opt_feasible(&dr->w, 0, &dr->root, dr->all, dr->n, depth);
+    atomic_store(&dr->sh.feas_depth, 0);
+    return f;
+}
+
 /* Least depth: the perfect-tree bound first, then one depth after
- * another; -1 when stopped (rep.worst_lower: what is proven). */
+ * another up to the least worst case of the incumbent, which needs no
+ * search; -1 when stopped (rep.worst_lower: what is proven). */
 static int least_depth(driver *dr)
 {
+    oshared *sh = &dr->sh;
     int d = OV_W(game_lower(dr));
-    for (; d < 63; d++) {
-        dr->rep.worst_lower = d;
-        int f = opt_feasible(&dr->w, 0, &dr->root, dr->all, dr->n, d);
+    int found = dr->heur_v != OV_INF ? OV_W(dr->heur_v) : 63;
+    sh->worst_upper = found < 63 ? found : 0;
+    for (; d < found; d++) {
+        dr->rep.worst_lower = sh->worst_lower = d;
+        int f = feasible(dr, d);
         if (f < 0)
             return -1;
         if (f)
             break;
     }
+    dr->rep.worst_lower = sh->worst_lower = sh->worst_upper = d;
     return d;
 }
 
@@ -339,7 +367,7 @@ static mm_status finish_stopped(driver *dr, oval lower, int depth, mm_tree *t)
         if (!st)
             goto done;
     }
-    if (dr->heur_v == OV_INF && (st = heuristic_bound(dr, 63, true)))
+    if (dr->heur_v == OV_INF && (st = heuristic_bound(dr, 63, true, HEUR_ALL)))
         return st;   /* none within the depth: any will do, and soon */
     best = dr->heur;
     mm_tree_init(&dr->heur, dr->g->pegs, dr->g->colors, dr->g->repeat);
@@ -349,7 +377,7 @@ done:;
     *t = best;
     dr->rep.proven = false;
     dr->rep.total = OV_T(v);
-    dr->rep.worst = OV_W(v);
+    dr->rep.worst = dr->rep.worst_upper = OV_W(v);
     dr->rep.lower = OV_T(lower) < OV_T(v) ? OV_T(lower) : OV_T(v);
     return MM_OK;
 }
@@ -366,7 +394,7 @@ static mm_status finish_proven(driver *dr, oval v, int depth, mm_tree *t)
         return st;
     dr->rep.proven = true;
     dr->rep.total = dr->rep.lower = OV_T(v);
-    dr->rep.worst = dr->rep.worst_lower = OV_W(v);
+    dr->rep.worst = dr->rep.worst_lower = dr->rep.worst_upper = OV_W(v);
     final_checkpoint(dr, false);
     return MM_OK;
 }
@@ -382,21 +410,34 @@ static mm_status search(driver *dr, mm_tree *t)
 {
     int depth = OPT_NODEPTH;
     mm_status st;
-    if (dr->worst_mode && (depth = least_depth(dr)) < 0)
-        return finish_stopped(dr, game_lower(dr), OPT_NODEPTH, t);
+    if (dr->worst_mode) {
+        /* the rules of consistent guesses first (they cost little): the
+         * least worst case of their trees bounds the least depth for
+         * progress, and is a depth that needs no search.  The incumbent is
+         * then the same as if they came after (their least total among
+         * those within the least depth), or none. */
+        if ((st = heuristic_bound(dr, 63, false, HEUR_CONSISTENT)))
+            return st;
+        depth = least_depth(dr);
+        if (depth < 0 || (dr->heur_v != OV_INF && OV_W(dr->heur_v) > depth))
+            drop_incumbent(dr);   /* a stopped search starts afresh */
+        if (depth < 0)
+            return finish_stopped(dr, game_lower(dr), OPT_NODEPTH, t);
+    }
     int cap = dr->o->max_depth;
     if (cap && depth != OPT_NODEPTH && depth > cap)
         return no_tree_within(dr, cap);
     if (cap && !dr->worst_mode) {
         /* the least total among the trees within the cap */
-        int f = opt_feasible(&dr->w, 0, &dr->root, dr->all, dr->n, cap);
+        int f = feasible(dr, cap);
         if (f < 0)
             return finish_stopped(dr, game_lower(dr), OPT_NODEPTH, t);
         if (!f)
             return no_tree_within(dr, cap);
         depth = cap;
     }
-    if ((st = heuristic_bound(dr, depth, false)))
+    if ((st = heuristic_bound(dr, depth, false,
+                              dr->worst_mode ? HEUR_ANY | HEUR_START : HEUR_ALL)))
         return st;
     dr->rep.upper_first = dr->heur_v < OV_INF ? OV_T(dr->heur_v) : 0;
     oval limit = dr->heur_v < OV_INF ? dr->heur_v : OV_INF - 1;
@@ -555,6 +596,7 @@ static mm_status driver_init(driver *dr, const mm_game *g, const mm_compile_opts
     dr->t0 = opt_now();
     dr->consistent = o->rule == MM_RULE_OPTIMAL_CONSISTENT || o->consistent_only;
     dr->worst_mode = o->rule == MM_RULE_OPTIMAL_WORST;
+    dr->rep.worst_first = dr->worst_mode;
     dr->heur_v = dr->start_v = OV_INF;
     mm_tree_init(&dr->heur, g->pegs, g->colors, g->repeat);
     mm_tree_init(&dr->start, g->pegs, g->colors, g->repeat);
@@ -566,6 +608,7 @@ static mm_status driver_init(driver *dr, const mm_game *g, const mm_compile_opts
     if (opt_shared_setup(&dr->sh, g, o))
         return nomem(d);
     shared_options(dr);
+    dr->sh.worst_first = dr->worst_mode;
     if (oworker_init(&dr->w, &dr->sh) || ogroup_root(&dr->root, g, o->no_symmetry))
         return nomem(d);
     /* a position: its codes, and the symmetries its guesses keep */

@@ -124,7 +124,9 @@ typedef struct mm_compile_opts {
 /* What an optimal search found and how much work it took. */
 typedef struct mm_optimal_report {
     bool proven;           /* the tree is optimal (else: stopped early) */
-    uint64_t total, lower; /* total of the tree; proven lower bound */
+    uint64_t total, lower; /* total of the tree (during the search the
+                              best found, 0 while none is); proven lower
+                              bound */
     int worst, worst_lower;/* its worst case; the bound (optimal-worst) */
     uint64_t upper_first;  /* the first upper bound (one-step rules) */
     uint64_t nodes;        /* code sets searched */
@@ -143,6 +145,19 @@ typedef struct mm_optimal_report {
                               removal of a proven run's) failed: mm_compile
                               returns the tree all the same, and its diag
                               says why */
+    /* optimal-worst looks for the least worst case first, by a search that
+     * asks whether a depth is enough (so does optimal with max_depth, for
+     * that depth): worst_lower is proven then, worst_upper the least worst
+     * case of a tree found so far (0: none); then for the least total at
+     * that depth.  The total bounds and done are those of the second part;
+     * during the first, done is 0 and trying is the depth being asked
+     * about (0 otherwise), current the first guess being tried at it, of
+     * those it has to try (candidates) the one after the tried ruled out
+     * already. */
+    bool worst_first;      /* the rule wants the least worst case first */
+    int worst_upper;
+    int trying;
+    uint32_t tried, candidates;
 } mm_optimal_report;
 
 MM_EXPORT void mm_compile_opts_init(mm_compile_opts *o);

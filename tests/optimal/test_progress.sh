@@ -5,7 +5,8 @@
 # last, the best total
 # never rises, the share of the work done never falls and ends at 100.0%
 # for a proven search, and the first guess being tried is named (the
-# last line names the tree's).  Without --progress a log gets no lines.
+# last line names the tree's).  optimal-worst says its worst-case bounds
+# too.  Without --progress a log gets no lines.
 mmtree=$1
 . "${0%/*}/../lib.sh"
 
@@ -74,6 +75,40 @@ check_log "$dir/log" 1123 "two threads"
 rc=$?
 [ "$rc" -eq 3 ] || fail "stopped search: exit $rc, want 3"
 check_log "$dir/log" "$("$mmtree" stats "$dir/t.mmt" | sed -n 's/^first guess: *//p')" stopped
+
+# optimal-worst: first the least worst case, by a search that asks
+# whether a depth is enough (MM(4,7): 5 is not, 6 is; the trees of the
+# rules of consistent guesses need 7), then the least total at depth 6.
+# The first part's lines say the worst-case bounds, the depth tried and
+# which first guess of how many; the second's the worst case and the
+# totals; none "total 0..0".
+"$mmtree" build -p 4 -c 7 --rule optimal-worst -j1 --progress 0.02 -o "$dir/t.mmt" 2>"$dir/log"
+rc=$?
+[ "$rc" -eq 0 ] || fail "optimal-worst: exit $rc"
+sed -n 's/^mmtree: [0-9.]* [a-z]*: worst case \([0-9]*\)\.\.\([0-9]*\), trying \([0-9]*\), first guess [1-7]\{4\} (\([0-9]*\) of \([0-9]*\)), [0-9]* sets$/\1 \2 \3 \4 \5/p' \
+    "$dir/log" >"$dir/f1"
+sed -n 's/^mmtree: [0-9.]* [a-z]*: worst case 6, total \([0-9]*\)\.\.\([0-9]*\), \([0-9.]*\)% done.*, [0-9]* sets$/\1 \2 \3/p' \
+    "$dir/log" >"$dir/f2"
+if grep -q 'total 0\.\.0\|at least 0' "$dir/log"; then
+    fail "optimal-worst: a line without bounds: $(grep -m1 'total 0\.\.0\|at least 0' "$dir/log")"
+elif [ ! -s "$dir/f1" ] || [ ! -s "$dir/f2" ]; then
+    fail "optimal-worst: $(wc -l <"$dir/f1") lines of the depth, $(wc -l <"$dir/f2") of the" \
+         "total: $(head -3 "$dir/log")"
+elif ! awk '$2 != 7 || $3 != $1 || $4 < 1 || $4 > $5 || $3 < d { print; bad = 1 }
+            NR == 1 { first = $3 } { d = $3 }
+            END { if (first != 5 || d != 6) print "depths " first " to " d; exit bad || first != 5 || d != 6 }' \
+        "$dir/f1" >"$dir/why"; then
+    fail "optimal-worst, searching the depth: $(cat "$dir/why") (last: $(tail -1 "$dir/f1"))"
+elif ! awk '$1 > $2 || $1 < lo { print; bad = 1 } { lo = $1 } END { exit bad }' "$dir/f2" \
+        >"$dir/why"; then
+    fail "optimal-worst, searching the total: $(cat "$dir/why")"
+elif ! tail -1 "$dir/log" | grep -q '^mmtree: .*proven optimal' ||
+     ! grep -q '^mmtree: [0-9.]* [a-z]*: worst case 6, total 11228\.\.11228, 100\.0% done, first guess 1123, ' \
+        "$dir/log"; then
+    fail "optimal-worst: no last line for 6 and 11228: $(tail -3 "$dir/log")"
+else
+    ok "optimal-worst: $(wc -l <"$dir/f1") lines of the depth, $(wc -l <"$dir/f2") of the total"
+fi
 
 # No --progress: a log gets the summary only.
 "$mmtree" build -p 4 -c 6 --rule optimal -o "$dir/t.mmt" 2>"$dir/log"
