@@ -171,44 +171,27 @@ static int play(session *s)
 
 int cmd_assist(int argc, char **argv)
 {
-    enum { OPT_TREE = 256 };
     static const struct option longopts[] = {
-        {"pegs", required_argument, NULL, 'p'},
-        {"colors", required_argument, NULL, 'c'},
-        {"colours", required_argument, NULL, 'c'},
-        {"no-repeat", no_argument, NULL, 'n'},
-        {"tree", required_argument, NULL, OPT_TREE},
-        {"rule", required_argument, NULL, 'r'},
+        SESSION_LONGOPTS,
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     session_opts o = {0};
-    int c;
+    int c, rc;
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":p:c:nr:h", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'p':
-            if (!cli_int("assist", "--pegs", optarg, 1, MM_MAX_PEGS, &o.pegs))
-                return EXIT_BAD;
-            break;
-        case 'c':
-            if (!cli_int("assist", "--colors", optarg, 1, MM_MAX_COLORS, &o.colors))
-                return EXIT_BAD;
-            break;
-        case 'n': o.no_repeat = true; break;
-        case OPT_TREE: o.tree = optarg; break;
-        case 'r': o.rule = optarg; break;
-        case 'h': fputs(assist_help, stdout); return EXIT_OK;
-        case ':': return cli_usage_error("assist", "option '%s' needs a value", argv[optind - 1]);
-        default: return cli_usage_error("assist", "unknown option '%s'", argv[optind - 1]);
+    while ((c = getopt_long(argc, argv, SESSION_SHORTOPTS "h", longopts, NULL)) != -1) {
+        if (c == 'h') {
+            fputs(assist_help, stdout);
+            return EXIT_OK;
         }
+        if ((rc = session_option("assist", c, argv, &o)) >= 0)
+            return rc;
     }
     if (optind < argc)
         return cli_usage_error("assist", "unexpected argument '%s'", argv[optind]);
     session s;
-    int rc = session_open(&s, "assist", &o);
-    if (rc)
+    if ((rc = session_open(&s, "assist", &o)))
         return rc;
     rc = play(&s);
     session_close(&s);

@@ -399,46 +399,31 @@ static int run(game *gm)
 
 int cmd_play(int argc, char **argv)
 {
-    enum { OPT_TREE = 256, OPT_SECRET, OPT_SEED };
+    enum { OPT_SECRET = SESSION_OPT_TREE + 1, OPT_SEED };
     static const struct option longopts[] = {
-        {"pegs", required_argument, NULL, 'p'},
-        {"colors", required_argument, NULL, 'c'},
-        {"colours", required_argument, NULL, 'c'},
-        {"no-repeat", no_argument, NULL, 'n'},
+        SESSION_LONGOPTS,
         {"secret", required_argument, NULL, OPT_SECRET},
         {"seed", required_argument, NULL, OPT_SEED},
-        {"tree", required_argument, NULL, OPT_TREE},
-        {"rule", required_argument, NULL, 'r'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     session_opts o = {0};
     const char *secret = NULL;
     long seed = -1;
-    int c;
+    int c, rc;
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":p:c:nr:h", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, SESSION_SHORTOPTS "h", longopts, NULL)) != -1) {
         switch (c) {
-        case 'p':
-            if (!cli_int("play", "--pegs", optarg, 1, MM_MAX_PEGS, &o.pegs))
-                return EXIT_BAD;
-            break;
-        case 'c':
-            if (!cli_int("play", "--colors", optarg, 1, MM_MAX_COLORS, &o.colors))
-                return EXIT_BAD;
-            break;
-        case 'n': o.no_repeat = true; break;
         case OPT_SECRET: secret = optarg; break;
         case OPT_SEED:
             if (!cli_int("play", "--seed", optarg, 0, 0x7fffffffL, &seed))
                 return EXIT_BAD;
             break;
-        case OPT_TREE: o.tree = optarg; break;
-        case 'r': o.rule = optarg; break;
         case 'h': fputs(play_help, stdout); return EXIT_OK;
-        case ':': return cli_usage_error("play", "option '%s' needs a value", argv[optind - 1]);
-        default: return cli_usage_error("play", "unknown option '%s'", argv[optind - 1]);
+        default:
+            if ((rc = session_option("play", c, argv, &o)) >= 0)
+                return rc;
         }
     }
     if (optind < argc)
@@ -447,8 +432,7 @@ int cmd_play(int argc, char **argv)
         return cli_usage_error("play", "--secret and --seed exclude each other");
     game gm;
     memset(&gm, 0, sizeof gm);
-    int rc = session_open(&gm.s, "play", &o);
-    if (rc)
+    if ((rc = session_open(&gm.s, "play", &o)))
         return rc;
     if (secret) {
         mm_diag d;

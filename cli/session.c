@@ -2,6 +2,7 @@
 /* What mmtree play and mmtree assist share (session.h). */
 #include "session.h"
 
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,20 @@
 #include "cli.h"
 #include "core/grow.h"
 #include "mmtree/query.h"
+
+int session_option(const char *cmd, int c, char **argv, session_opts *o)
+{
+    switch (c) {
+    case 'p': return cli_int(cmd, "--pegs", optarg, 1, MM_MAX_PEGS, &o->pegs) ? -1 : EXIT_BAD;
+    case 'c':
+        return cli_int(cmd, "--colors", optarg, 1, MM_MAX_COLORS, &o->colors) ? -1 : EXIT_BAD;
+    case 'n': o->no_repeat = true; return -1;
+    case SESSION_OPT_TREE: o->tree = optarg; return -1;
+    case 'r': o->rule = optarg; return -1;
+    case ':': return cli_usage_error(cmd, "option '%s' needs a value", argv[optind - 1]);
+    default: return cli_usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
+    }
+}
 
 /* The game of the options, or of the tree, which the options must not
  * contradict. */

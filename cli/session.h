@@ -29,6 +29,19 @@ typedef struct session_opts {
     const char *rule;    /* --rule, or NULL */
 } session_opts;
 
+/* The options of session_opts, for play's and assist's getopt_long
+ * (getopt.h): their rows of the long options, their letters, and the
+ * value of --tree; a command's own options take values above it. */
+enum { SESSION_OPT_TREE = 256 };
+#define SESSION_SHORTOPTS ":p:c:nr:"
+#define SESSION_LONGOPTS                                   \
+    {"pegs", required_argument, NULL, 'p'},                \
+    {"colors", required_argument, NULL, 'c'},              \
+    {"colours", required_argument, NULL, 'c'},             \
+    {"no-repeat", no_argument, NULL, 'n'},                 \
+    {"tree", required_argument, NULL, SESSION_OPT_TREE},   \
+    {"rule", required_argument, NULL, 'r'}
+
 typedef struct session {
     const char *cmd;
     mm_game g;
@@ -45,6 +58,11 @@ typedef struct session {
     mm_code *codes;      /* the codes still possible after them, in order */
     uint32_t m;
 } session;
+
+/* Option c of getopt_long into o; any other, the ':' of a missing
+ * value included, is refused.  -1 to go on, else the exit status after
+ * a message. */
+int session_option(const char *cmd, int c, char **argv, session_opts *o);
 
 /* Set up the game and the strategy (default: Knuth's rule on MM(4,6)).
  * EXIT_OK, or the exit status after a message (nothing to close then). */
