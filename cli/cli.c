@@ -72,6 +72,18 @@ void cli_warning(const char *fmt, ...)
     fputc('\n', stderr);
 }
 
+void cli_warn_unproven(const mm_optimal_report *rep)
+{
+    if (rep->worst_lower > 0)
+        cli_warning("not proven optimal: total %llu, proven lower bound %llu; worst case %d, "
+                    "at least %d",
+                    (unsigned long long)rep->total, (unsigned long long)rep->lower, rep->worst,
+                    rep->worst_lower);
+    else
+        cli_warning("not proven optimal: total %llu, proven lower bound %llu",
+                    (unsigned long long)rep->total, (unsigned long long)rep->lower);
+}
+
 bool cli_int(const char *cmd, const char *opt, const char *val, long lo,
              long hi, long *out)
 {

@@ -35,6 +35,10 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 /* Print "mmtree: warning: ...". */
 void cli_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The warning of a search that stopped before its proof: the tree's total
+ * and the proven lower bound, and for optimal-worst the proven least worst
+ * case too, as stats gives them. */
+void cli_warn_unproven(const mm_optimal_report *rep);
 /* Write s with control characters and bytes that are not UTF-8 escaped
  * (\n, \t, \x..). */
 void cli_put(FILE *f, const char *s);

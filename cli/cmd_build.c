@@ -418,8 +418,7 @@ static void summary(const build_args *a, const mm_game *g, const mm_tree *t,
                     ? 100.0 * (1.0 - (double)rep->guesses / (double)rep->guesses_all)
                     : 0.0);
     if (optimal && !rep->proven)
-        cli_warning("not proven optimal: total %llu, proven lower bound %llu",
-                    (unsigned long long)rep->total, (unsigned long long)rep->lower);
+        cli_warn_unproven(rep);
 }
 
 /* MMe(p,c): MM(p,c+K) once guesses of the K extra colours got no hit

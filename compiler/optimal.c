@@ -147,6 +147,17 @@ static mm_status heuristic_bound(driver *dr, int max_depth, bool cheap, unsigned
             return st;
         offer(dr, &t, tree_value(&t), max_depth);
     }
+    if ((which & HEUR_ANY) && any && cheap && dr->worst_mode) {
+        /* knuth's rule is the one that aims at the worst case:
+         * MM(7,7)n, 8 guesses, where irving and entropy need 9 */
+        mm_tree t;
+        ho.rule = MM_RULE_KNUTH;
+        ho.consistent_only = false;
+        mm_status st = mm_compile(dr->g, &ho, &t, dr->d);
+        if (st)
+            return st;
+        offer(dr, &t, tree_value(&t), max_depth);
+    }
     if ((which & HEUR_START) && dr->start_v != OV_INF && OV_W(dr->start_v) <= max_depth) {
         offer(dr, &dr->start, dr->start_v, max_depth);
         dr->start_v = OV_INF;

@@ -198,8 +198,7 @@ static void spread_summary(void *arg, const build_args *a, const mm_game *g, con
     char code[MM_MAX_PEGS + 1], proof[96];
     if (a->quiet) {
         if (!rep->proven)
-            cli_warning("not proven optimal: total %llu, proven lower bound %llu",
-                        (unsigned long long)rep->total, (unsigned long long)rep->lower);
+            cli_warn_unproven(rep);
         return;
     }
     mm_tree_stats(t, &s);

@@ -138,18 +138,38 @@ expect 3 "not proven optimal: total 11[3-9][0-9][0-9]," "$mmtree" build -p 4 -c 
     --rule optimal -j1 --time-limit 0.001 -o "$dir/t.txt"
 
 # -- a big game stopped at once writes a tree at least as good as the
-# entropy rule's of any guess (MM(4,10): 56209, the consistent one's 57717)
+# entropy rule's of any guess (MM(4,10): 56209, the consistent one's 57717;
+# worst case 8), in the rule's order: optimal-worst's has a worst case of
+# at most 7 (knuth's tree, 58103)
 ent=$("$mmtree" build -p 4 -c 10 --rule entropy -o /dev/null 2>&1 |
     sed -n 's/.* total \([0-9]*\),.*/\1/p')
-for rule in optimal optimal-worst; do
-    got=$("$mmtree" build -p 4 -c 10 --rule $rule -j1 --time-limit 0.001 -o /dev/null 2>&1 |
-        sed -n 's/^mmtree: MM.* total \([0-9]*\),.*/\1/p')
-    if [ -n "$ent" ] && [ -n "$got" ] && [ "$got" -le "$ent" ]; then
-        ok "MM(4,10) $rule stopped: total $got, entropy's $ent"
-    else
-        fail "MM(4,10) $rule stopped: total '$got', more than entropy's '$ent'"
-    fi
-done
+got=$("$mmtree" build -p 4 -c 10 --rule optimal -j1 --time-limit 0.001 -o /dev/null 2>&1 |
+    sed -n 's/^mmtree: MM.* total \([0-9]*\),.*/\1/p')
+if [ -n "$ent" ] && [ -n "$got" ] && [ "$got" -le "$ent" ]; then
+    ok "MM(4,10) optimal stopped: total $got, entropy's $ent"
+else
+    fail "MM(4,10) optimal stopped: total '$got', more than entropy's '$ent'"
+fi
+got=$("$mmtree" build -p 4 -c 10 --rule optimal-worst -j1 --time-limit 0.001 -o /dev/null 2>&1 |
+    sed -n 's/^mmtree: MM.* worst \([0-9]*\),.*/\1/p')
+if [ "$got" = 7 ]; then
+    ok "MM(4,10) optimal-worst stopped: worst case $got"
+else
+    fail "MM(4,10) optimal-worst stopped: worst case '$got', not 7"
+fi
+
+# -- optimal-worst stopped in its least-depth search writes a tree of the
+# least worst case the one-step rules reach: MM(7,7)n, knuth's 8 guesses
+# (irving's and entropy's trees need 9, the consistent ones' 10)
+w=$("$mmtree" build -p 7 -c 7 -n --rule knuth -o /dev/null 2>&1 |
+    sed -n 's/.* worst \([0-9]*\),.*/\1/p')
+got=$("$mmtree" build -p 7 -c 7 -n --rule optimal-worst -j1 --time-limit 0.001 -o /dev/null 2>&1 |
+    sed -n 's/^mmtree: MM.* worst \([0-9]*\),.*/\1/p')
+if [ "$w" = 8 ] && [ "$got" = 8 ]; then
+    ok "MM(7,7)n optimal-worst stopped: worst $got, knuth's $w"
+else
+    fail "MM(7,7)n optimal-worst stopped: worst '$got', knuth's '$w' (8 wanted)"
+fi
 
 # -- signals.  A shell starts a background job with SIGINT ignored, and
 # mmtree keeps an ignored signal ignored (nohup): env gives it back, and
