@@ -442,12 +442,17 @@ static void extra_colors_path(const mm_game *g, build_args *a, mm_step *steps, c
 }
 
 /* --start: the tree of a->start into t, checked against the search it
- * is to start, and into a->o.start; else a message naming the file. */
+ * is to start, and into a->o.start; else a message naming the file.
+ * The options are checked first (a->o.start is NULL still), so that
+ * their own errors do not carry the file's name. */
 static int read_start(build_args *a, const mm_game *g, mm_tree *t)
 {
     mm_diag d;
     mm_diag_clear(&d);
-    mm_status st = mm_tree_read_file(a->start, MM_FMT_AUTO, 0, t, &d);
+    mm_status st = mm_compile_start_check(g, &a->o, &d);
+    if (st)
+        return cli_report(&d, st);
+    st = mm_tree_read_file(a->start, MM_FMT_AUTO, 0, t, &d);
     if (!st) {
         a->o.start = t;
         mm_diag_clear(&d);

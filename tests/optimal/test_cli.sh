@@ -106,6 +106,8 @@ expect 2 "^$dir/bad.txt:[0-9:]* error: " "$mmtree" build -p 4 -c 5 --rule optima
     --start "$dir/bad.txt"
 expect 2 "cannot open\|No such file" "$mmtree" build -p 4 -c 5 --rule optimal \
     --start "$dir/none.mmt"
+expect 2 "^mmtree: error: rule optimal has no ties to break" "$mmtree" build -p 4 -c 5 \
+    --rule optimal --tie last --start "$dir/o45.mmt"
 # finished: the tree of a run without it, byte for byte, from a worse
 # start, an optimal one and one of any guess for optimal-worst
 for rule in optimal optimal-worst; do
