@@ -128,7 +128,7 @@ static outcome ask(session *s, mm_code x, bool can_win)
                           "takes back the last one)", code);
             continue;
         }
-        if (session_left(s, x, slot))
+        if (session_left(s, s->codes, s->m, x, slot))
             return session_push(s, x, slot) ? NEXT : FAILED;
         session_error(s, "no code still possible gives %s to %s: this reply or one before is "
                       "wrong ('undo' takes back the last one)", reply, code);

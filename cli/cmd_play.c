@@ -105,12 +105,8 @@ static int advise(game *gm, uint32_t i, const mm_code *S, uint32_t m, const advi
  * y is the secret. */
 static uint32_t left_after(const game *gm, const mm_code *S, uint32_t m, mm_code y)
 {
-    const mm_game *g = &gm->s.g;
-    int slot = mm_game_score(g, y, gm->secret);
-    uint32_t n = 0;
-    for (uint32_t k = 0; slot != g->win && k < m; k++)
-        n += mm_game_score(g, y, S[k]) == slot;
-    return n;
+    int slot = mm_game_score(&gm->s.g, y, gm->secret);
+    return slot == gm->s.g.win ? 0 : session_left(&gm->s, S, m, y, slot);
 }
 
 static void count_text(uint32_t n, char *buf, size_t size)

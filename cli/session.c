@@ -180,11 +180,11 @@ int session_undo(session *s)
     return session_codes(s, s->n, &s->codes, &s->m);
 }
 
-uint32_t session_left(const session *s, mm_code guess, int slot)
+uint32_t session_left(const session *s, const mm_code *S, uint32_t m, mm_code guess, int slot)
 {
     uint32_t k = 0;
-    for (uint32_t j = 0; j < s->m; j++)
-        k += mm_game_score(&s->g, guess, s->codes[j]) == slot;
+    for (uint32_t j = 0; j < m; j++)
+        k += mm_game_score(&s->g, guess, S[j]) == slot;
     return k;
 }
 

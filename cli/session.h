@@ -84,8 +84,9 @@ void session_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 bool session_push(session *s, mm_code guess, int slot);
 /* Take back the last step: EXIT_OK, or EXIT_BAD after a message. */
 int session_undo(session *s);
-/* How many of the codes still possible give guess the reply slot. */
-uint32_t session_left(const session *s, mm_code guess, int slot);
+/* How many of the m codes of S give guess the reply slot (S: s->codes,
+ * the codes still possible, or the caller's). */
+uint32_t session_left(const session *s, const mm_code *S, uint32_t m, mm_code guess, int slot);
 /* The colours of the guesses so far, for mm_compile_guess. */
 uint16_t session_played(const session *s, uint32_t n);
 /* The codes still possible after the first n steps (mm_codes_after):
