@@ -26,7 +26,7 @@ expect 0 "" "$mmtree" diff --help
 # Nothing more can run until the bracket notation can be read.
 if ! "$mmtree" stats "$knuth" >/dev/null 2>&1; then
     echo "SKIP: the bracket notation cannot be read yet" >&2
-    [ $fail -eq 0 ] && exit 77
+    [ "$fails" -eq 0 ] && exit 77
     exit 1
 fi
 expect 2 "" "$mmtree" verify "$dir/trunc.txt"
