@@ -148,7 +148,13 @@ visit() {
                 for (i = 1; i < NF; i++) if ($(i + 1) == "sets") sets = $i
                 sub(/:$/, "", sets)
             }
-            FILENAME ~ /err$/ && /proven lower bound/ { lower = $NF }
+            FILENAME ~ /err$/ && /proven lower bound/ {
+                # the number after the words: an optimal-worst line goes
+                # on with "; worst case W, at least L"
+                for (i = 1; i + 2 <= NF; i++)
+                    if ($i == "lower" && $(i + 1) == "bound") lower = $(i + 2)
+                sub(/[,;]$/, "", lower)
+            }
             END {
                 if (rc == 0) lower = total
                 printf "%s\t%s\t%s\t%s\t%s\t%s\t-\t%s\t%.2f\t%s\t%s\t%s\t%s\n", p, c, rule,
