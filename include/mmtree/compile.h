@@ -128,7 +128,8 @@ typedef struct mm_optimal_report {
                               best found, 0 while none is); proven lower
                               bound */
     int worst, worst_lower;/* its worst case; the bound (optimal-worst) */
-    uint64_t upper_first;  /* the first upper bound (one-step rules) */
+    uint64_t upper_first;  /* the first upper bound (one-step rules
+                              or the --start tree) */
     uint64_t nodes;        /* code sets searched */
     uint64_t cache_hits;   /* sets answered by the table */
     uint64_t guesses;      /* candidate guesses scored */
