@@ -48,3 +48,13 @@ job_pids() {
         echo "${e%/environ}"
     done
 }
+
+# saved FILE: wait up to 30 s until the job has written FILE (a
+# checkpoint), so that what follows hits a search under way.
+saved() {
+    i=0
+    while [ ! -s "$1" ] && [ "$i" -lt 300 ]; do
+        sleep 0.1
+        i=$((i + 1))
+    done
+}

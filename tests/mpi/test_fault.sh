@@ -24,11 +24,7 @@ MMTREE_TEST_JOB=fault timeout 120 "$mpirun" $loud -np 2 "$mpi" -q -j 1 -p 4 -c 8
     -o "$dir/killed.mmt" --checkpoint "$dir/killed.ckpt" --checkpoint-every 0.2 \
     >"$dir/killed.out" 2>"$dir/killed.err" &
 job=$!
-i=0
-while [ ! -s "$dir/killed.ckpt" ] && [ "$i" -lt 300 ]; do
-    sleep 0.1
-    i=$((i + 1))
-done
+saved "$dir/killed.ckpt"
 sleep 0.3
 worker=$(job_pids fault 1)
 killed=$(date +%s)
