@@ -114,12 +114,25 @@ static void offer(driver *dr, mm_tree *t, oval v, int max_depth)
  * of it (MM(4,6); 5% of MM(4,7)).  Not branch2 of any guess (no better
  * than the others, slower).  Once the search has stopped (cheap), irving
  * and entropy only, from ANY_CODES codes on: 3 s on one thread for
- * MM(5,8). */
+ * MM(5,8); for optimal-worst knuth's too. */
 #define ANY_CODES 4000
 
 /* Which of them heuristic_bound offers: the rules of consistent guesses,
  * those of any guess, the start tree. */
 enum { HEUR_CONSISTENT = 1, HEUR_ANY = 2, HEUR_START = 4, HEUR_ALL = 7 };
+
+/* Build the tree of one rule and offer it. */
+static mm_status offer_rule(driver *dr, mm_compile_opts *ho, mm_rule rule, bool consistent,
+                            int max_depth)
+{
+    mm_tree t;
+    ho->rule = rule;
+    ho->consistent_only = consistent;
+    mm_status st = mm_compile(dr->g, ho, &t, dr->d);
+    if (!st)
+        offer(dr, &t, tree_value(&t), max_depth);
+    return st;
+}
 
 static mm_status heuristic_bound(driver *dr, int max_depth, bool cheap, unsigned which)
 {
@@ -129,35 +142,28 @@ static mm_status heuristic_bound(driver *dr, int max_depth, bool cheap, unsigned
     };
     const size_t nr = sizeof rules / sizeof rules[0];
     bool any = !dr->consistent && (dr->n >= ANY_CODES || (dr->worst_mode && !cheap));
-    size_t nany = !any ? 0 : cheap ? 2 : nr - 1;   /* branch2 last */
     mm_compile_opts ho;
     mm_compile_opts_init(&ho);
     ho.first = dr->o->first;
     ho.after = dr->o->after;
     ho.nafter = dr->o->nafter;
     ho.threads = dr->o->threads;
-    for (size_t i = 0; i < nr + nany; i++) {
-        mm_tree t;
-        if (!(which & (i < nr ? HEUR_CONSISTENT : HEUR_ANY)))
+    mm_status st = MM_OK;
+    for (size_t i = 0; i < nr && !st; i++)
+        if (which & HEUR_CONSISTENT)
+            st = offer_rule(dr, &ho, rules[i], true, max_depth);
+    for (size_t i = 0; i < nr && !st && any && (which & HEUR_ANY); i++) {
+        /* of any guess: not branch2; once stopped, irving and entropy,
+         * and for optimal-worst knuth's, the rule that aims at the worst
+         * case (MM(7,7)n: 8 guesses, where irving and entropy need 9) */
+        mm_rule r = rules[i];
+        if (r == MM_RULE_BRANCH2 ||
+            (cheap && i >= 2 && !(dr->worst_mode && r == MM_RULE_KNUTH)))
             continue;
-        ho.rule = rules[i % nr];
-        ho.consistent_only = i < nr;
-        mm_status st = mm_compile(dr->g, &ho, &t, dr->d);
-        if (st)
-            return st;
-        offer(dr, &t, tree_value(&t), max_depth);
+        st = offer_rule(dr, &ho, r, false, max_depth);
     }
-    if ((which & HEUR_ANY) && any && cheap && dr->worst_mode) {
-        /* knuth's rule is the one that aims at the worst case:
-         * MM(7,7)n, 8 guesses, where irving and entropy need 9 */
-        mm_tree t;
-        ho.rule = MM_RULE_KNUTH;
-        ho.consistent_only = false;
-        mm_status st = mm_compile(dr->g, &ho, &t, dr->d);
-        if (st)
-            return st;
-        offer(dr, &t, tree_value(&t), max_depth);
-    }
+    if (st)
+        return st;
     if ((which & HEUR_START) && dr->start_v != OV_INF && OV_W(dr->start_v) <= max_depth) {
         offer(dr, &dr->start, dr->start_v, max_depth);
         dr->start_v = OV_INF;
