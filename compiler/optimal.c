@@ -436,10 +436,16 @@ static mm_status search(driver *dr, mm_tree *t)
         if ((st = heuristic_bound(dr, 63, false, HEUR_CONSISTENT)))
             return st;
         depth = least_depth(dr);
-        if (depth < 0 || (dr->heur_v != OV_INF && OV_W(dr->heur_v) > depth))
-            drop_incumbent(dr);   /* a stopped search starts afresh */
-        if (depth < 0)
+        if (depth < 0) {
+            /* stopped: the consistent rules' trees are made, the others
+             * and the start tree join them (the same offers, in the same
+             * order, as from nothing) */
+            if ((st = heuristic_bound(dr, 63, true, HEUR_ANY | HEUR_START)))
+                return st;
             return finish_stopped(dr, game_lower(dr), OPT_NODEPTH, t);
+        }
+        if (dr->heur_v != OV_INF && OV_W(dr->heur_v) > depth)
+            drop_incumbent(dr);   /* beyond the least depth: of no use */
     }
     int cap = dr->o->max_depth;
     if (cap && depth != OPT_NODEPTH && depth > cap)
