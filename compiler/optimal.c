@@ -269,13 +269,16 @@ static int feasible(driver *dr, int depth)
 }
 
 /* Least depth: the perfect-tree bound first, then one depth after
- * another up to the least worst case of the incumbent, which needs no
- * search; -1 when stopped (rep.worst_lower: what is proven). */
+ * another up to the least worst case of the incumbent or of the start
+ * tree, which needs no search; -1 when stopped (rep.worst_lower: what is
+ * proven). */
 static int least_depth(driver *dr)
 {
     oshared *sh = &dr->sh;
     int d = OV_W(game_lower(dr));
     int found = dr->heur_v != OV_INF ? OV_W(dr->heur_v) : 63;
+    if (dr->start_v != OV_INF && OV_W(dr->start_v) < found)
+        found = OV_W(dr->start_v);
     sh->worst_upper = found < 63 ? found : 0;
     for (; d < found; d++) {
         dr->rep.worst_lower = sh->worst_lower = d;

@@ -347,6 +347,59 @@ static void one_step_no_proof(void)
     mm_game_release(&g);
 }
 
+/* optimal-worst asks of each depth in turn whether a tree within it
+ * exists, up to the least worst case of a tree it has, which needs no
+ * search.  MM(3,10): the consistent rules' trees need 10 guesses, the
+ * optimum 7; started from the optimal tree, 7 is never asked about, and
+ * the tree is the same. */
+static int most_tried;
+
+static void note_trying(void *arg, const mm_optimal_report *r)
+{
+    (void)arg;
+    if (r->trying > most_tried)
+        most_tried = r->trying;
+}
+
+static void start_depth(void)
+{
+    mm_game g;
+    mm_diag d;
+    if (mm_game_init(&g, 3, 10, true, &d)) {
+        FAIL("%s", d.msg);
+        return;
+    }
+    mm_compile_opts o;
+    mm_compile_opts_init(&o);
+    o.rule = MM_RULE_OPTIMAL_WORST;
+    o.cache_mb = 16;
+    o.threads = 1;
+    o.progress = note_trying;
+    o.progress_every = 1e-9;   /* every look at the clock */
+    mm_tree ref, t;
+    mm_optimal_report r;
+    most_tried = 0;
+    if (!build(&g, &o, &ref, &r, "MM(3,10) optimal-worst")) {
+        mm_game_release(&g);
+        return;
+    }
+    int worst = r.worst;
+    if (worst != 7 || most_tried != worst)
+        FAIL("MM(3,10) optimal-worst: worst case %d, depths asked about up to %d; want 7, 7",
+             worst, most_tried);
+    o.start = &ref;
+    most_tried = 0;
+    if (build(&g, &o, &t, &r, "MM(3,10) optimal-worst, started")) {
+        if (most_tried != worst - 1 || !mm_tree_equal(&t, &ref))
+            FAIL("MM(3,10) optimal-worst, started from a tree of worst case %d: depths asked "
+                 "about up to %d, want %d; %s tree", worst, most_tried, worst - 1,
+                 mm_tree_equal(&t, &ref) ? "the same" : "another");
+        mm_tree_release(&t);
+    }
+    mm_tree_release(&ref);
+    mm_game_release(&g);
+}
+
 int main(void)
 {
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
@@ -359,6 +412,7 @@ int main(void)
     checkpoint_resume();
     fixed_first();
     one_step_no_proof();
+    start_depth();
     if (failures)
         fprintf(stderr, "%d failures\n", failures);
     return failures ? 1 : 0;
