@@ -74,6 +74,16 @@ static const tcase cases[] = {
 
 #include "tests/check.h"
 
+/* MM(p,c) into g; false, said, when it cannot be made */
+static bool game(mm_game *g, int p, int c, bool repeat)
+{
+    mm_diag d;
+    if (!mm_game_init(g, p, c, repeat, &d))
+        return true;
+    FAIL("MM(%d,%d): %s", p, c, d.msg);
+    return false;
+}
+
 static bool build(const mm_game *g, mm_compile_opts *o, mm_tree *t,
                   mm_optimal_report *r, const char *what)
 {
@@ -99,11 +109,8 @@ static void run_case(const tcase *tc)
     snprintf(what, sizeof what, "MM(%d,%d%s) %s", tc->p, tc->c, tc->repeat ? "" : " no-repeat",
              mm_rule_name(tc->rule));
     mm_game g;
-    mm_diag d;
-    if (mm_game_init(&g, tc->p, tc->c, tc->repeat, &d)) {
-        FAIL("%s: %s", what, d.msg);
+    if (!game(&g, tc->p, tc->c, tc->repeat))
         return;
-    }
     mm_compile_opts o;
     mm_compile_opts_init(&o);
     o.rule = tc->rule;
@@ -140,11 +147,8 @@ static void run_case(const tcase *tc)
 static void same_tree(int p, int c, mm_rule rule)
 {
     mm_game g;
-    mm_diag d;
-    if (mm_game_init(&g, p, c, true, &d)) {
-        FAIL("%s", d.msg);
+    if (!game(&g, p, c, true))
         return;
-    }
     mm_compile_opts o;
     mm_compile_opts_init(&o);
     o.rule = rule;
@@ -195,11 +199,8 @@ static void same_tree(int p, int c, mm_rule rule)
 static void eight_pegs(void)
 {
     mm_game g;
-    mm_diag d;
-    if (mm_game_init(&g, 8, 2, true, &d)) {
-        FAIL("%s", d.msg);
+    if (!game(&g, 8, 2, true))
         return;
-    }
     mm_compile_opts o;
     mm_compile_opts_init(&o);
     o.rule = MM_RULE_OPTIMAL;
@@ -281,10 +282,8 @@ static void fixed_first(void)
 {
     mm_game g;
     mm_diag d;
-    if (mm_game_init(&g, 4, 5, true, &d)) {
-        FAIL("%s", d.msg);
+    if (!game(&g, 4, 5, true))
         return;
-    }
     const char *firsts[] = {NULL, "1123", "1234", "5432"};
     uint64_t total[4] = {0};
     mm_tree t[4];
@@ -326,10 +325,8 @@ static void one_step_no_proof(void)
 {
     mm_game g;
     mm_diag d;
-    if (mm_game_init(&g, 4, 4, true, &d)) {
-        FAIL("%s", d.msg);
+    if (!game(&g, 4, 4, true))
         return;
-    }
     for (int rule = 0; rule < MM_RULE_COUNT_ONE_STEP; rule++) {
         mm_compile_opts o;
         mm_compile_opts_init(&o);
@@ -364,11 +361,8 @@ static void note_trying(void *arg, const mm_optimal_report *r)
 static void start_depth(void)
 {
     mm_game g;
-    mm_diag d;
-    if (mm_game_init(&g, 3, 10, true, &d)) {
-        FAIL("%s", d.msg);
+    if (!game(&g, 3, 10, true))
         return;
-    }
     mm_compile_opts o;
     mm_compile_opts_init(&o);
     o.rule = MM_RULE_OPTIMAL_WORST;
