@@ -60,7 +60,9 @@ static const char build_help[] =
     "                        line is redrawn in place every second anyway\n"
     "      --no-symmetry     baseline: score every code at every node\n"
     "      --no-prune        baseline: score every guess in full\n"
-    "\n"
+    "\n";
+
+static const char build_help_optimal[] =
     "Optimal rules only (refused with the others):\n"
     "      --time-limit S    stop after S seconds and write the best tree\n"
     "                        found, marked not proven optimal (exit status 3)\n"
@@ -72,6 +74,9 @@ static const char build_help[] =
     "                        (else it is removed)\n"
     "      --max-depth N     the best tree among those that never need more\n"
     "                        than N guesses (for optimal-worst: a check)\n"
+    "      --table-size MB   the table of solved sets, at most MB MiB (default\n"
+    "                        1024, or 64 KiB a code when less; 16 at least);\n"
+    "                        a checkpoint can grow as big\n"
     "      --value-only      search values only, then build the tree in a\n"
     "                        second pass (same tree)\n"
     "      --start FILE      start from the tree in FILE (any format; of this\n"
@@ -105,11 +110,11 @@ static const char build_help_rules[] =
 
 /* The command in messages and its help: build's, or mmtree-mpi's. */
 static const char *build_cmd = "build";
-static const char *build_text;   /* NULL: build's own, in two parts */
+static const char *build_text;   /* NULL: build's own, in three parts */
 
 enum { OPT_CONSISTENT = 256, OPT_FIRST, OPT_NOSYM, OPT_NOPRUNE, OPT_NAMES,
        OPT_TIME, OPT_CKPT, OPT_KEEP, OPT_VALUE, OPT_TIE, OPT_AFTER, OPT_DEPTH, OPT_EXTRA,
-       OPT_PROGRESS, OPT_START };
+       OPT_PROGRESS, OPT_START, OPT_TABLE };
 
 static const struct option longopts[] = {
     {"pegs", required_argument, NULL, 'p'},
@@ -134,6 +139,7 @@ static const struct option longopts[] = {
     {"time-limit", required_argument, NULL, OPT_TIME},
     {"checkpoint", required_argument, NULL, OPT_CKPT},
     {"keep-checkpoint", no_argument, NULL, OPT_KEEP},
+    {"table-size", required_argument, NULL, OPT_TABLE},
     {"value-only", no_argument, NULL, OPT_VALUE},
     {"start", required_argument, NULL, OPT_START},
     {"progress", required_argument, NULL, OPT_PROGRESS},
@@ -201,6 +207,14 @@ static int parse_option(build_args *a, int c, char **argv)
     }
     case OPT_CKPT: optimal_option(a, "--checkpoint"); o->checkpoint = optarg; return -1;
     case OPT_KEEP: optimal_option(a, "--keep-checkpoint"); o->keep_checkpoint = true; return -1;
+    case OPT_TABLE: {
+        long v;
+        if (!cli_int(build_cmd, "--table-size", optarg, 16, 1L << 20, &v))
+            return EXIT_BAD;
+        optimal_option(a, "--table-size");
+        o->cache_mb = (size_t)v;
+        return -1;
+    }
     case OPT_VALUE: optimal_option(a, "--value-only"); o->value_only = true; return -1;
     case OPT_START: optimal_option(a, "--start"); a->start = optarg; return -1;
     case 'h':
@@ -208,6 +222,7 @@ static int parse_option(build_args *a, int c, char **argv)
             fputs(build_text, stdout);
         } else {
             fputs(build_help, stdout);
+            fputs(build_help_optimal, stdout);
             fputs(build_help_rules, stdout);
         }
         return EXIT_OK;

@@ -85,7 +85,6 @@ void mm_compile_opts_init(mm_compile_opts *o)
     o->rule = MM_RULE_KNUTH;
     o->first = MM_NO_CODE;
     o->checkpoint_every = 600;
-    o->cache_mb = 1024;
 }
 
 /* ---- progress ----

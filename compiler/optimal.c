@@ -563,15 +563,20 @@ mm_status opt_start_check(const mm_game *g, const mm_compile_opts *o, mm_diag *d
 
 /* ---- set-up ---- */
 
-/* The table is reserved at 64 KB a code of the game at most (2000 sets a
- * code, more than any search here stores), 16 MB at least, and used from
+/* The table is reserved at the size asked for, else at 1 GiB and 64 KB a
+ * code of the game at most (2000 sets a code, more than most searches
+ * store: MM*(5,8)'s searched 8000 a code), 16 MB at least; it is used from
  * 1 MB as it fills (opt_cache.c). */
 static size_t cache_bytes(const mm_game *g, const mm_compile_opts *o)
 {
-    size_t cache = o->no_cache ? 0 : (o->cache_mb ? o->cache_mb : 1024) << 20;
+    if (o->no_cache)
+        return 0;
+    if (o->cache_mb)
+        return (o->cache_mb < 16 ? 16 : o->cache_mb) << 20;
     size_t fit = (size_t)g->ncodes << 16;
     if (fit < ((size_t)16 << 20))
         fit = (size_t)16 << 20;
+    size_t cache = (size_t)1024 << 20;
     return cache > fit ? fit : cache;
 }
 

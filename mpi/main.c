@@ -41,6 +41,7 @@ static const char mpi_help[] =
     "      --checkpoint FILE rank 0 saves the search to FILE and resumes from\n"
     "                        it, with any number of ranks\n"
     "      --start FILE      rank 0 starts from the tree in FILE, as build does\n"
+    "      --table-size MB   each rank's table of solved sets, as build's\n"
     "and these of its own:\n"
     "      --checkpoint-every S  seconds between checkpoints (default 600)\n"
     "      --split N         rank 0 expands sets of more than N codes into\n"

@@ -8,7 +8,8 @@
 # a big game stopped at once writes the best one-step tree of any guess;
 # --start: a tree that does not fit the search is refused naming its
 # file, a finished search writes the same tree with it as without, a
-# stopped one the start tree when it found nothing better.
+# stopped one the start tree when it found nothing better; --table-size
+# bounds the table and its checkpoint.
 mmtree=$1
 . "${0%/*}/../lib.sh"
 
@@ -20,11 +21,23 @@ valid_tree() {
 # -- options the one-step rules do not take
 # (--progress they take: tests/cli/test_build_progress.sh)
 for opt in "--time-limit 5" "--checkpoint $dir/c.ckpt" "--value-only" "--keep-checkpoint" \
-    "--start $dir/none.mmt"; do
+    "--start $dir/none.mmt" "--table-size 64"; do
     name=${opt%% *}
     expect 2 "$name applies to the optimal rules only" "$mmtree" build --rule knuth $opt
 done
 [ -e "$dir/c.ckpt" ] && fail "a refused --checkpoint was written"
+
+# -- --table-size: the table of solved sets holds at most that much, so
+# does the checkpoint saved from it; the tree is the same.  MM(4,8)
+# keeps some 620,000 sets: 19 MB from a table of the default size.
+expect 2 "--table-size must be 16..1048576, not '8'" "$mmtree" build --rule optimal --table-size 8
+expect 0 "proven optimal" "$mmtree" build -p 4 -c 8 --rule optimal --table-size 16 \
+    --checkpoint "$dir/ts.ckpt" --keep-checkpoint -o "$dir/ts.mmt"
+size=$(wc -c < "$dir/ts.ckpt")
+[ "$size" -le $((16 * 1048576 + 52)) ] || fail "--table-size 16: a checkpoint of $size bytes"
+cmp -s "$dir/ts.mmt" "${0%/*}/../../trees/optima/mm4-8-optimal.mmt" ||
+    fail "--table-size 16: not the tree of trees/optima/mm4-8-optimal.mmt"
+rm -f "$dir/ts.ckpt"
 
 # -- the checkpoint is not the output, by any name
 touch "$dir/x.mmt"
