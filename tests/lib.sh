@@ -11,9 +11,10 @@ ok() { echo "ok: $*"; }
 # expect STATUS PATTERN CMD...: run CMD, its output in $dir/out and
 # $dir/err; it must exit STATUS, its stderr must have a line matching
 # PATTERN (grep; "" for any), and for STATUS 2 (bad usage or input) be
-# that one line.
+# that one line.  (local: dash and bash have it, and a test's own
+# $want or $got must survive a call.)
 expect() {
-    want=$1 pat=$2
+    local want="$1" pat="$2" got
     shift 2
     "$@" >"$dir/out" 2>"$dir/err"
     got=$?
