@@ -102,6 +102,15 @@ bool cli_int(const char *cmd, const char *opt, const char *val, long lo,
     return true;
 }
 
+int cli_game_option(const char *cmd, int c, long *pegs, long *colors, bool *repeat)
+{
+    switch (c) {
+    case 'p': return cli_int(cmd, "--pegs", optarg, 1, MM_MAX_PEGS, pegs) ? -1 : EXIT_BAD;
+    case 'c': return cli_int(cmd, "--colors", optarg, 1, MM_MAX_COLORS, colors) ? -1 : EXIT_BAD;
+    default: *repeat = false; return -1;
+    }
+}
+
 int cli_read_tree(const char *path, mm_tree *t, mm_game *g)
 {
     mm_diag d;

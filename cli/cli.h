@@ -47,6 +47,19 @@ void cli_put(FILE *f, const char *s);
 bool cli_int(const char *cmd, const char *opt, const char *val, long lo,
              long hi, long *out);
 
+/* The game's options, -p, -c and -n, in a command's getopt_long (getopt.h):
+ * their letters and their rows of the long options. */
+#define CLI_GAME_SHORTOPTS "p:c:n"
+#define CLI_GAME_LONGOPTS                      \
+    {"pegs", required_argument, NULL, 'p'},    \
+    {"colors", required_argument, NULL, 'c'},  \
+    {"colours", required_argument, NULL, 'c'}, \
+    {"no-repeat", no_argument, NULL, 'n'}
+
+/* c, one of the game's options, into *pegs, *colors or *repeat (-n:
+ * false): -1 to go on, else EXIT_BAD after a message. */
+int cli_game_option(const char *cmd, int c, long *pegs, long *colors, bool *repeat);
+
 /* SIGINT, SIGTERM and SIGHUP: remove the temporary files of writes under
  * way and end with the signal.  With cli_signals_stop, the first signal
  * only sets *stop (a search then stops and writes what it has); a second

@@ -176,7 +176,7 @@ int cmd_assist(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    session_opts o = {0};
+    session_opts o = {.repeat = true};
     int c, rc;
     optind = 1;
     opterr = 0;

@@ -117,10 +117,7 @@ enum { OPT_CONSISTENT = 256, OPT_FIRST, OPT_NOSYM, OPT_NOPRUNE, OPT_NAMES,
        OPT_PROGRESS, OPT_START, OPT_TABLE };
 
 static const struct option longopts[] = {
-    {"pegs", required_argument, NULL, 'p'},
-    {"colors", required_argument, NULL, 'c'},
-    {"colours", required_argument, NULL, 'c'},
-    {"no-repeat", no_argument, NULL, 'n'},
+    CLI_GAME_LONGOPTS,
     {"rule", required_argument, NULL, 'r'},
     {"consistent-only", no_argument, NULL, OPT_CONSISTENT},
     {"first", required_argument, NULL, OPT_FIRST},
@@ -159,10 +156,8 @@ static int parse_option(build_args *a, int c, char **argv)
 {
     mm_compile_opts *o = &a->o;
     switch (c) {
-    case 'p': return cli_int(build_cmd, "--pegs", optarg, 1, MM_MAX_PEGS, &a->pegs) ? -1 : EXIT_BAD;
-    case 'c':
-        return cli_int(build_cmd, "--colors", optarg, 1, MM_MAX_COLORS, &a->colors) ? -1 : EXIT_BAD;
-    case 'n': a->repeat = false; return -1;
+    case 'p': case 'c': case 'n':
+        return cli_game_option(build_cmd, c, &a->pegs, &a->colors, &a->repeat);
     case 'r': a->rule = optarg; return -1;
     case OPT_CONSISTENT: o->consistent_only = true; return -1;
     case OPT_FIRST: a->first = optarg; return -1;
@@ -243,7 +238,7 @@ static int parse_args(int argc, char **argv, build_args *a)
     int c, rc;
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":p:c:nr:o:f:j:qh", longopts, NULL)) != -1)
+    while ((c = getopt_long(argc, argv, ":" CLI_GAME_SHORTOPTS "r:o:f:j:qh", longopts, NULL)) != -1)
         if ((rc = parse_option(a, c, argv)) >= 0)
             return rc;
     if (optind < argc)

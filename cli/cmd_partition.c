@@ -319,10 +319,7 @@ static mm_status compute(part_run *r, const mm_compile_opts *o, char **guesses, 
 int cmd_partition(int argc, char **argv)
 {
     static const struct option longopts[] = {
-        {"pegs", required_argument, NULL, 'p'},
-        {"colors", required_argument, NULL, 'c'},
-        {"colours", required_argument, NULL, 'c'},
-        {"no-repeat", no_argument, NULL, 'n'},
+        CLI_GAME_LONGOPTS,
         {"after", required_argument, NULL, OPT_AFTER},
         {"best", no_argument, NULL, OPT_BEST},
         {"consistent-only", no_argument, NULL, OPT_CONSISTENT},
@@ -344,17 +341,12 @@ int cmd_partition(int argc, char **argv)
     int c;
     optind = 1;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":p:c:nh", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":" CLI_GAME_SHORTOPTS "h", longopts, NULL)) != -1) {
         switch (c) {
-        case 'p':
-            if (!cli_int("partition", "--pegs", optarg, 1, MM_MAX_PEGS, &pegs))
+        case 'p': case 'c': case 'n':
+            if (cli_game_option("partition", c, &pegs, &colors, &repeat) >= 0)
                 return EXIT_BAD;
             break;
-        case 'c':
-            if (!cli_int("partition", "--colors", optarg, 1, MM_MAX_COLORS, &colors))
-                return EXIT_BAD;
-            break;
-        case 'n': repeat = false; break;
         case OPT_AFTER: r->path = optarg; break;
         case OPT_BEST: r->want_best = true; break;
         case OPT_CONSISTENT: o.consistent_only = true; break;

@@ -403,7 +403,7 @@ int cmd_play(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    session_opts o = {0};
+    session_opts o = {.repeat = true};
     const char *secret = NULL;
     long seed = -1;
     int c, rc;

@@ -17,10 +17,7 @@
 int session_option(const char *cmd, int c, char **argv, session_opts *o)
 {
     switch (c) {
-    case 'p': return cli_int(cmd, "--pegs", optarg, 1, MM_MAX_PEGS, &o->pegs) ? -1 : EXIT_BAD;
-    case 'c':
-        return cli_int(cmd, "--colors", optarg, 1, MM_MAX_COLORS, &o->colors) ? -1 : EXIT_BAD;
-    case 'n': o->no_repeat = true; return -1;
+    case 'p': case 'c': case 'n': return cli_game_option(cmd, c, &o->pegs, &o->colors, &o->repeat);
     case SESSION_OPT_TREE: o->tree = optarg; return -1;
     case 'r': o->rule = optarg; return -1;
     case ':': return cli_usage_error(cmd, "option '%s' needs a value", argv[optind - 1]);
@@ -36,7 +33,7 @@ static int open_tree(session *s, const session_opts *o)
     if (rc)
         return rc;
     if ((o->pegs && o->pegs != s->g.pegs) || (o->colors && o->colors != s->g.colors) ||
-        (o->no_repeat && s->g.repeat)) {
+        (!o->repeat && s->g.repeat)) {
         rc = cli_usage_error(s->cmd, "'%s' is a tree of MM(%d,%d%s): -p, -c and -n must "
                              "agree or be left out", o->tree, s->g.pegs, s->g.colors,
                              s->g.repeat ? "" : ", no repeat");
@@ -53,7 +50,7 @@ static int open_rule(session *s, const session_opts *o)
     mm_diag d;
     mm_diag_clear(&d);
     mm_status st = mm_game_init(&s->g, o->pegs ? (int)o->pegs : 4,
-                                o->colors ? (int)o->colors : 6, !o->no_repeat, &d);
+                                o->colors ? (int)o->colors : 6, o->repeat, &d);
     if (st)
         return cli_usage_error(s->cmd, "%s", d.msg);
     if ((st = mm_rule_parse(o->rule ? o->rule : "knuth", &s->rule.rule, &d))) {

@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cli.h"
 #include "mmtree/compile.h"
 #include "mmtree/path.h"
 #include "mmtree/tree.h"
@@ -24,7 +25,7 @@
 
 typedef struct session_opts {
     long pegs, colors;   /* 0: not given */
-    bool no_repeat;
+    bool repeat;         /* false: -n */
     const char *tree;    /* --tree, or NULL */
     const char *rule;    /* --rule, or NULL */
 } session_opts;
@@ -33,12 +34,9 @@ typedef struct session_opts {
  * (getopt.h): their rows of the long options, their letters, and the
  * value of --tree; a command's own options take values above it. */
 enum { SESSION_OPT_TREE = 256 };
-#define SESSION_SHORTOPTS ":p:c:nr:"
+#define SESSION_SHORTOPTS ":" CLI_GAME_SHORTOPTS "r:"
 #define SESSION_LONGOPTS                                   \
-    {"pegs", required_argument, NULL, 'p'},                \
-    {"colors", required_argument, NULL, 'c'},              \
-    {"colours", required_argument, NULL, 'c'},             \
-    {"no-repeat", no_argument, NULL, 'n'},                 \
+    CLI_GAME_LONGOPTS,                                     \
     {"tree", required_argument, NULL, SESSION_OPT_TREE},   \
     {"rule", required_argument, NULL, 'r'}
 
