@@ -47,6 +47,8 @@ function secs(s) {
     if (s < 360000) return sprintf("%.1f h", s / 3600)
     return sprintf("%.0f h", s / 3600)
 }
+# the CPU time of cell k, and its threads when more than one
+function cpu(k) { return secs(seconds[k]) (threads[k] > 1 ? " on " threads[k] " threads" : "") }
 function at_worst(h,    n, a) { n = split(h, a, ","); return a[n] }
 function hist_md(h) { gsub(",", " ", h); return h }
 # Our value of a field for key k (game and rule), "" when unknown.
@@ -154,7 +156,7 @@ function row(p, c, r, rule,    k, n, v, w) {
     if (rule == "optimal-worst" && status[k] != "proven") w = lower[k] " .. " worst[k]
     printf "| %s | %d | %s | %.4f | %s | %s | %s | %s | %s%s | %s |\n", game(p, c, r), n,
         v, total[k] / n, w, at_worst(hist[k]), hist_md(hist[k]), first[k],
-        secs(seconds[k]), (status[k] == "proven" ? "" : ", stopped"), published(k)
+        cpu(k), (status[k] == "proven" ? "" : ", stopped"), published(k)
 }
 FILENAME ~ /sources.tsv$/ && !/^#/ && NF { nsrc++; skey[nsrc] = $1; slabel[$1] = $2; scite[$1] = $3; next }
 FILENAME ~ /published.tsv$/ && !/^#/ && NF {
@@ -217,11 +219,13 @@ END {
     print "The test suite verifies every tree and checks it against this table."
     print "*stopped*: the search did not finish; the tree is the best it found and"
     print "the bound (the lower end of a range a .. b) is proven.  Time: the CPU time"
-    print "(user and system) of the run that made the tree, on one thread of this"
-    print "project'\''s 2-core machine.  Published values are in square brackets, with"
-    print "their sources at the end; **bold** where they differ from ours; *new*"
-    print "where none of those sources gives a value for that optimum (a value may"
-    print "still have been published elsewhere)."
+    print "(user and system) of the runs that made the tree, on one thread of this"
+    print "project'\''s 2-core machine unless it says how many (the notes at the end"
+    print "say where a run'\''s time is bounded rather than measured).  Published"
+    print "values are in square brackets, with their sources at the end; **bold**"
+    print "where they differ from ours; *new* where none of those sources gives a"
+    print "value for that optimum (a value may still have been published"
+    print "elsewhere)."
     print ""
     print "## Summary"
     print ""
@@ -266,7 +270,7 @@ END {
             if (rules[ri] == "optimal-worst" && status[k] != "proven") w = lower[k] " .. " worst[k]
             printf "| %s | %d | %s | %s | %.4f | %s | %s | %s | %s | %s%s | %s |\n",
                 game(bp[i], bc[i], br[i]), n, objname(rules[ri]), v, total[k] / n, w,
-                at_worst(hist[k]), hist_md(hist[k]), first[k], secs(seconds[k]),
+                at_worst(hist[k]), hist_md(hist[k]), first[k], cpu(k),
                 (status[k] == "proven" ? "" : ", stopped"), published(k)
         }
     print ""
