@@ -571,8 +571,11 @@ static size_t cache_bytes(const mm_game *g, const mm_compile_opts *o)
 {
     if (o->no_cache)
         return 0;
-    if (o->cache_mb)
-        return (o->cache_mb < 16 ? 16 : o->cache_mb) << 20;
+    if (o->cache_mb) {   /* 16 MiB to 1 TiB, and half the address space */
+        size_t mb = o->cache_mb < 16 ? 16 : o->cache_mb;
+        uint64_t b = (uint64_t)(mb < ((size_t)1 << 20) ? mb : (size_t)1 << 20) << 20;
+        return b > SIZE_MAX / 2 ? SIZE_MAX / 2 : (size_t)b;
+    }
     size_t fit = (size_t)g->ncodes << 16;
     if (fit < ((size_t)16 << 20))
         fit = (size_t)16 << 20;

@@ -87,8 +87,8 @@ typedef struct mm_compile_opts {
                               saves about what it costs (bench_optimal.sh) */
     bool no_cache;         /* baseline: no table of solved code sets */
     mm_share share;        /* what the threads share (default: by size) */
-    size_t cache_mb;       /* its size at most, in MiB (16 at least; 0:
-                              1024, or 64 KiB a code when less) */
+    size_t cache_mb;       /* its size at most, in MiB (16 to 1048576;
+                              0: 1024, or 64 KiB a code when less) */
     const volatile sig_atomic_t *stop; /* when *stop becomes non-zero (a signal),
                                  stop as if the time limit ran out */
     uint64_t stop_after;   /* for tests: stop as on a signal once the search
