@@ -149,9 +149,8 @@ static mm_status heuristic_bound(driver *dr, int max_depth, bool cheap, unsigned
     ho.nafter = dr->o->nafter;
     ho.threads = dr->o->threads;
     mm_status st = MM_OK;
-    for (size_t i = 0; i < nr && !st; i++)
-        if (which & HEUR_CONSISTENT)
-            st = offer_rule(dr, &ho, rules[i], true, max_depth);
+    for (size_t i = 0; i < nr && !st && (which & HEUR_CONSISTENT); i++)
+        st = offer_rule(dr, &ho, rules[i], true, max_depth);
     for (size_t i = 0; i < nr && !st && any && (which & HEUR_ANY); i++) {
         /* of any guess: not branch2; once stopped, irving and entropy,
          * and for optimal-worst knuth's, the rule that aims at the worst
@@ -571,10 +570,9 @@ static size_t cache_bytes(const mm_game *g, const mm_compile_opts *o)
 {
     if (o->no_cache)
         return 0;
-    if (o->cache_mb) {   /* 16 MiB to 1 TiB, and half the address space */
-        size_t mb = o->cache_mb < 16 ? 16 : o->cache_mb;
-        uint64_t b = (uint64_t)(mb < ((size_t)1 << 20) ? mb : (size_t)1 << 20) << 20;
-        return b > SIZE_MAX / 2 ? SIZE_MAX / 2 : (size_t)b;
+    if (o->cache_mb) {   /* 16 MiB to 1 TiB, within half the address space */
+        uint64_t mb = o->cache_mb < 16 ? 16 : o->cache_mb > (1u << 20) ? 1u << 20 : o->cache_mb;
+        return (mb << 20) > SIZE_MAX / 2 ? SIZE_MAX / 2 : (size_t)(mb << 20);
     }
     size_t fit = (size_t)g->ncodes << 16;
     if (fit < ((size_t)16 << 20))
