@@ -18,6 +18,14 @@ valid_tree() {
     "$mmtree" verify "$1" >/dev/null 2>&1
 }
 
+# built FIELD ARGS...: the total or the worst case in the one-line
+# summary of 'mmtree build ARGS' (the tree itself goes nowhere).
+built() {
+    field=$1
+    shift
+    "$mmtree" build "$@" -o /dev/null 2>&1 | sed -n "s/^mmtree: MM.* $field \([0-9]*\),.*/\1/p"
+}
+
 # -- options the one-step rules do not take
 # (--progress they take: tests/cli/test_build_progress.sh)
 for opt in "--time-limit 5" "--checkpoint $dir/c.ckpt" "--value-only" "--keep-checkpoint" \
@@ -156,17 +164,14 @@ expect 3 "not proven optimal: total 11[3-9][0-9][0-9]," "$mmtree" build -p 4 -c 
 # entropy rule's of any guess (MM(4,10): 56209, the consistent one's 57717;
 # worst case 8), in the rule's order: optimal-worst's has a worst case of
 # at most 7 (knuth's tree, 58103)
-ent=$("$mmtree" build -p 4 -c 10 --rule entropy -o /dev/null 2>&1 |
-    sed -n 's/.* total \([0-9]*\),.*/\1/p')
-got=$("$mmtree" build -p 4 -c 10 --rule optimal -j1 --time-limit 0.001 -o /dev/null 2>&1 |
-    sed -n 's/^mmtree: MM.* total \([0-9]*\),.*/\1/p')
+ent=$(built total -p 4 -c 10 --rule entropy)
+got=$(built total -p 4 -c 10 --rule optimal -j1 --time-limit 0.001)
 if [ -n "$ent" ] && [ -n "$got" ] && [ "$got" -le "$ent" ]; then
     ok "MM(4,10) optimal stopped: total $got, entropy's $ent"
 else
     fail "MM(4,10) optimal stopped: total '$got', more than entropy's '$ent'"
 fi
-got=$("$mmtree" build -p 4 -c 10 --rule optimal-worst -j1 --time-limit 0.001 -o /dev/null 2>&1 |
-    sed -n 's/^mmtree: MM.* worst \([0-9]*\),.*/\1/p')
+got=$(built worst -p 4 -c 10 --rule optimal-worst -j1 --time-limit 0.001)
 if [ "$got" = 7 ]; then
     ok "MM(4,10) optimal-worst stopped: worst case $got"
 else
@@ -176,10 +181,8 @@ fi
 # -- optimal-worst stopped in its least-depth search writes a tree of the
 # least worst case the one-step rules reach: MM(7,7)n, knuth's 8 guesses
 # (irving's and entropy's trees need 9, the consistent ones' 10)
-w=$("$mmtree" build -p 7 -c 7 -n --rule knuth -o /dev/null 2>&1 |
-    sed -n 's/.* worst \([0-9]*\),.*/\1/p')
-got=$("$mmtree" build -p 7 -c 7 -n --rule optimal-worst -j1 --time-limit 0.001 -o /dev/null 2>&1 |
-    sed -n 's/^mmtree: MM.* worst \([0-9]*\),.*/\1/p')
+w=$(built worst -p 7 -c 7 -n --rule knuth)
+got=$(built worst -p 7 -c 7 -n --rule optimal-worst -j1 --time-limit 0.001)
 if [ "$w" = 8 ] && [ "$got" = 8 ]; then
     ok "MM(7,7)n optimal-worst stopped: worst $got, knuth's $w"
 else
