@@ -172,6 +172,7 @@ typedef struct oshared {
     struct opartjob *pjob;       /* ... the parts after one guess */
     unsigned job_gen;
     int nhelpers;
+    mm_share share;              /* what to share: the option */
     int par_level;               /* the level whose guesses are shared */
     bool share_parts;            /* share the parts of the first guesses,
                                     not the first guesses themselves */

@@ -802,6 +802,29 @@ static bool node_open(onode *nd, bool force, mm_code *guess, oval *v)
     return false;
 }
 
+/* Both cores: the guesses of the first set that has several are shared
+ * out, each thread taking the next one: the root's, or those of the
+ * parts after a single first guess (--first; Bulls and Cows, where every
+ * first guess is the same).  With share_parts, the first guess of such a
+ * set is solved first with its parts shared out, then the other guesses
+ * are, with the budget it leaves.
+ *
+ * At the root, that pays below some 2000 codes, where one first guess
+ * holds most of the work; above, the first guesses are shared from the
+ * start (MM(4,7): 3.9 s sharing parts, 3.0 s sharing guesses).  The
+ * parts of a single first guess are smaller, and a second guess taken
+ * before the first is solved gets a loose budget: MM(4,9) with its
+ * first guess fixed searched 36% more sets sharing guesses, and took
+ * 24.4 s against 23.2 s (tests/bench_optimal.sh large). */
+static void share_plan(oshared *sh, uint32_t n, uint32_t nc)
+{
+    sh->par_level = nc >= 2 ? 0 : 1;
+    if (sh->share == MM_SHARE_AUTO)
+        sh->share_parts = n < 2000 || sh->par_level > 0;
+    else
+        sh->share_parts = sh->share == MM_SHARE_PARTS;
+}
+
 oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
                uint32_t n, oval limit, int depth, bool ties, bool force,
                mm_code *guess)
@@ -817,11 +840,8 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
         return v;
     if (lv == 0 && !w->id && sh->track_root)   /* for progress and bounds */
         oprog_begin(sh, nd.l, nd.ncand, nd.nc, nd.minfail);
-    /* Both cores: the guesses of the first set that has several are
-     * shared out, each thread taking the next one (a single first guess,
-     * as in Bulls and Cows, passes this on to its parts). */
     if (lv == 0)
-        sh->par_level = nd.nc >= 2 || sh->share_parts ? 0 : 1;
+        share_plan(sh, n, nd.nc);
     bool shared = lv == sh->par_level && !w->id && sh->nhelpers > 0 && !nd.small && nd.nc >= 2;
     /* The first set on the path small enough gets a table of replies:
      * the small sets below it are scored from it (opt_score.c). */

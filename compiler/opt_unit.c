@@ -235,8 +235,6 @@ static oval solve_pooled(ounit *u, const ogroup *G, uint32_t n, oval limit, mm_c
 {
     oshared *sh = &u->sh;
     const otask *t = &u->task;
-    /* as at the root of a game: below 2000 codes the parts are shared */
-    sh->share_parts = n < 2000;
     sh->root_best = OV_INF;
     sh->root_guess = MM_NO_CODE;
     opool pool;

@@ -215,13 +215,7 @@ static oval solve_root(driver *dr, oval limit, int depth, bool ties)
     oshared *sh = &dr->sh;
     mm_code q;
     int nt = dr->o->threads > 0 ? dr->o->threads : cores_online();
-    /* Below some 2000 codes one first guess holds most of the work: its
-     * parts are shared out, then the other first guesses (opt_solve).
-     * Above, only the first guesses are: a part taken early gets a looser
-     * budget, which costs more on big games (MM(4,7): 3.9 s sharing
-     * parts, 3.0 s sharing guesses; tests/bench_optimal.sh). */
-    sh->share_parts = dr->o->share == MM_SHARE_AUTO ? dr->n < 2000
-                                                     : dr->o->share == MM_SHARE_PARTS;
+    sh->share = dr->o->share;   /* what is shared: opt_solve decides */
     sh->root_best = OV_INF;
     sh->root_guess = MM_NO_CODE;
     sh->root_lower = game_lower(dr);

@@ -4,7 +4,8 @@
 #   sh tests/bench_optimal.sh [BUILD_DIR] [large|huge|targets]
 #
 # Small cells always; "large" adds the cells of seconds to a minute
-# (MM(4,7), MM*(4,7), Bulls and Cows, MM(4,8)); "huge" adds the open cells
+# (MM(4,7), MM*(4,7), Bulls and Cows, MM(4,8), and MM(4,8) and MM(4,9)
+# with their first guess fixed); "huge" adds the open cells
 # (MM(5,5), MM(4,9), MM(6,4), MM(5,6)) with a time limit and checkpoints.
 # Every cell runs REPEAT times (default 3) and the median wall time is
 # shown with the sets searched and the share of candidate guesses that
@@ -95,6 +96,14 @@ if [ "$size" = large ] || [ "$size" = huge ]; then
     cell 4 10 optimal-consistent - norepeat
     cell 4 10 optimal 26274 norepeat        # Bulls and Cows: 26274 in the literature
     cell 4 8 optimal 20471                  # reported by a public solver, no paper
+    # a fixed first guess on both threads: the parts after it are solved
+    # one by one, each with its first guess's parts shared, then its
+    # other guesses (the default), against their guesses shared from the
+    # start (sguesses)
+    cell 4 8 optimal 20471 f1234 j2
+    cell 4 8 optimal 20471 f1234 j2 sguesses
+    cell 4 9 optimal 34666 f1234 j2
+    cell 4 9 optimal 34666 f1234 j2 sguesses
 fi
 if [ "$size" = huge ]; then
     # Open cells: hours; stopped by HUGE_LIMIT seconds (default 3600) and

@@ -10,7 +10,7 @@
 int main(int argc, char **argv)
 {
     if (argc < 4) {
-        fprintf(stderr, "usage: opt_run P C rule [norepeat] [nosym] [nocache] [nosimd] [noreplies] [value] [cbound] [sguesses|sparts] [jN] [tSECONDS] [kCHECKPOINT] [wWORKERS] [sSPLIT]\n");
+        fprintf(stderr, "usage: opt_run P C rule [norepeat] [nosym] [nocache] [nosimd] [noreplies] [value] [cbound] [sguesses|sparts] [fFIRST] [jN] [tSECONDS] [kCHECKPOINT] [wWORKERS] [sSPLIT]\n");
         return 2;
     }
     int p = atoi(argv[1]), c = atoi(argv[2]);
@@ -43,6 +43,11 @@ int main(int argc, char **argv)
     }
     mm_game g;
     if (mm_game_init(&g, p, c, repeat, &d)) { puts(d.msg); return 2; }
+    for (int i = 4; i < argc; i++)   /* after the game: fCODE, the first guess */
+        if (argv[i][0] == 'f' && mm_code_parse(&g, argv[i] + 1, strlen(argv[i] + 1), &o.first, &d)) {
+            puts(d.msg);
+            return 2;
+        }
     mm_optimal_report r;
     o.report = &r;
     mm_tree t;
