@@ -170,9 +170,12 @@ static mm_status heuristic_bound(driver *dr, int max_depth, bool cheap, unsigned
     return MM_OK;
 }
 
+/* The report's work counts, and whether the worst case came first, from
+ * the shared state: the one place the search keeps them. */
 static void report_counts(driver *dr)
 {
     oworker_flush(&dr->w);
+    dr->rep.worst_first = dr->sh.worst_first;
     dr->rep.nodes = atomic_load(&dr->sh.nodes);
     dr->rep.cache_hits = atomic_load(&dr->sh.hits);
     dr->rep.guesses = atomic_load(&dr->sh.guesses);
@@ -263,7 +266,7 @@ static int feasible(driver *dr, int depth)
 
 /* Least depth: the perfect-tree bound first, then one depth after
  * another up to the least worst case of the incumbent or of the start
- * tree, which needs no search; -1 when stopped (rep.worst_lower: what is
+ * tree, which needs no search; -1 when stopped (sh->worst_lower: what is
  * proven). */
 static int least_depth(driver *dr)
 {
@@ -274,14 +277,14 @@ static int least_depth(driver *dr)
         found = OV_W(dr->start_v);
     sh->worst_upper = found < 63 ? found : 0;
     for (; d < found; d++) {
-        dr->rep.worst_lower = sh->worst_lower = d;
+        sh->worst_lower = d;
         int f = feasible(dr, d);
         if (f < 0)
             return -1;
         if (f)
             break;
     }
-    dr->rep.worst_lower = sh->worst_lower = sh->worst_upper = d;
+    sh->worst_lower = sh->worst_upper = d;
     return d;
 }
 
@@ -391,6 +394,7 @@ done:;
     dr->rep.proven = false;
     dr->rep.total = OV_T(v);
     dr->rep.worst = dr->rep.worst_upper = OV_W(v);
+    dr->rep.worst_lower = sh->worst_lower;   /* optimal-worst: the depth proven */
     dr->rep.lower = OV_T(lower) < OV_T(v) ? OV_T(lower) : OV_T(v);
     return MM_OK;
 }
@@ -622,7 +626,6 @@ static mm_status driver_init(driver *dr, const mm_game *g, const mm_compile_opts
     dr->t0 = opt_now();
     dr->consistent = o->rule == MM_RULE_OPTIMAL_CONSISTENT || o->consistent_only;
     dr->worst_mode = o->rule == MM_RULE_OPTIMAL_WORST;
-    dr->rep.worst_first = dr->worst_mode;
     dr->heur_v = dr->start_v = OV_INF;
     mm_tree_init(&dr->heur, g->pegs, g->colors, g->repeat);
     mm_tree_init(&dr->start, g->pegs, g->colors, g->repeat);

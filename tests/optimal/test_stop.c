@@ -84,9 +84,11 @@ static void check_stopped(mm_rule rule, const run *x, const run *ref, const char
              lw);
 }
 
-/* Stopped after n sets with a checkpoint, then resumed from it. */
+/* Stopped after n sets with a checkpoint, then resumed from it; *worst_lower
+ * is the stopped run's bound on the worst case (-1 when proven). */
 static bool stop_and_resume(const mm_game *g, mm_compile_opts o, uint64_t n,
-                            const run *ref, const char *path, const char *what)
+                            const run *ref, const char *path, const char *what,
+                            int *worst_lower)
 {
     mm_rule rule = o.rule;
     o.checkpoint = path;
@@ -96,6 +98,7 @@ static bool stop_and_resume(const mm_game *g, mm_compile_opts o, uint64_t n,
     if (!build(g, &o, &x, what, n))
         return false;
     bool proven = x.r.proven;
+    *worst_lower = proven ? -1 : x.r.worst_lower;
     if (proven && (!mm_tree_equal(&x.t, &ref->t) || x.t.prov.proof != MM_PROOF_PROVEN ||
                    x.t.prov.lower_total || x.t.prov.lower_worst))
         FAIL("%s, stopped after %llu: proven, but not the optimal tree, or not said so", what,
@@ -150,9 +153,22 @@ static void sweep(int p, int c, mm_rule rule, const char *first, int threads, bo
     /* One thread: the search is the same every time, so a stop after it
      * has finished finds it done; two: the moments vary, go on a while. */
     uint64_t n = 1, runs = 0, proven_at = 0;
-    for (; !proven_at || (threads > 1 && n < 3 * proven_at); n += 1 + n / 16, runs++)
-        if (stop_and_resume(&g, o, n, &ref, path, what) && !proven_at)
+    int lw = -1, last_lw = 0;
+    for (; !proven_at || (threads > 1 && n < 3 * proven_at); n += 1 + n / 16, runs++) {
+        if (stop_and_resume(&g, o, n, &ref, path, what, &lw) && !proven_at)
             proven_at = n;
+        /* optimal-worst on one thread: the proven depth only rises, and
+         * the last stops, in the search for the least total, know it */
+        if (rule == MM_RULE_OPTIMAL_WORST && threads == 1 && lw >= 0) {
+            if (lw < last_lw)
+                FAIL("%s, stopped after %llu: worst case at least %d, after %d", what,
+                     (unsigned long long)n, lw, last_lw);
+            last_lw = lw;
+        }
+    }
+    if (rule == MM_RULE_OPTIMAL_WORST && threads == 1 && last_lw != ref.s.worst)
+        FAIL("%s: the last stop proved worst case %d, the optimum's is %d", what, last_lw,
+             ref.s.worst);
     printf("%-44s stopped at %llu moments, proven from %llu sets on\n", what,
            (unsigned long long)runs, (unsigned long long)proven_at);
     mm_tree_release(&ref.t);
