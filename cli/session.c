@@ -234,15 +234,8 @@ int session_guess(session *s, uint32_t n, const mm_code *S, uint32_t m,
 
 bool session_contains(const mm_code *S, uint32_t m, mm_code x)
 {
-    uint32_t lo = 0, hi = m;
-    while (lo < hi) {
-        uint32_t mid = lo + (hi - lo) / 2;
-        if (S[mid] < x)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < m && S[lo] == x;
+    uint32_t i = mm_codes_lower_bound(S, m, x);
+    return i < m && S[i] == x;
 }
 
 void session_list(const session *s, bool all)

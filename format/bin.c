@@ -128,26 +128,12 @@ static void out_pad(outbuf *o)
         out_bits(o, 0, 8 - o->nacc);
 }
 
-/* Index of the first code of the ascending codes[0, n) that is >= x. */
-static uint32_t lower_bound(const mm_code *codes, uint32_t n, mm_code x)
-{
-    uint32_t lo = 0, hi = n;
-    while (lo < hi) {
-        uint32_t mid = lo + (hi - lo) / 2;
-        if (codes[mid] < x)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
 /* A node's guess, among its size ascending codes: whether it is one of
  * them, then its index among them or among the others. */
 static void encode_guess(outbuf *o, const mm_game *g, const mm_code *codes, uint32_t size,
                          mm_code guess)
 {
-    uint32_t at = lower_bound(codes, size, guess);
+    uint32_t at = mm_codes_lower_bound(codes, size, guess);
     if (at < size && codes[at] == guess) {
         out_bits(o, 1, 1);
         if (size >= 2)

@@ -100,6 +100,11 @@ static inline int mm_code_peg(const mm_game *g, mm_code x, int i)
     return (int)(g->digits[x] >> (4 * (g->pegs - 1 - i))) & 15;
 }
 
+/* Index of the first of the n ascending codes that is x or above it (n
+ * when none is): where x is, or would go.  Sets of codes are ascending
+ * throughout the library. */
+MM_EXPORT uint32_t mm_codes_lower_bound(const mm_code *codes, uint32_t n, mm_code x);
+
 /* Rank of the code with the given pegs; MM_NO_CODE when it is not a code
  * of the game (colour out of range, or a repeat in a no-repeat game). */
 MM_EXPORT mm_code mm_game_index(const mm_game *g, const int *pegs);

@@ -3,7 +3,8 @@
  * The game model against a naive one, on every game of at most 1,000
  * codes: code numbering and lexical order, parsing and printing, the
  * score (Knuth's definition computed the slow way), the reply order of
- * Knuth's Figure 1, the set of replies that occur, and mm_game_split.
+ * Knuth's Figure 1, the set of replies that occur, mm_game_split and
+ * mm_codes_lower_bound.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -138,6 +139,13 @@ static void check_game(int p, int c, int repeat)
                 sum += cnt[sl];
             }
             CHECK(sum == m, "split sizes add up to %u, not %u", m, sum);
+        }
+        /* mm_codes_lower_bound on the even codes: x's place among them */
+        for (uint32_t x = 0; x < n; x++) {
+            CHECK(mm_codes_lower_bound(in, m, x) == (x + 1) / 2,
+                  "lower bound of %u among the even codes: %u", x,
+                  mm_codes_lower_bound(in, m, x));
+            CHECK(mm_codes_lower_bound(in, 0, x) == 0, "lower bound in no codes");
         }
         free(in);
         free(out_);
