@@ -168,9 +168,8 @@ typedef struct oshared {
     /* both cores: the guesses of one set are shared out to a pool */
     pthread_mutex_t mx;
     pthread_cond_t cv_job, cv_done;
-    struct orootjob *rjob;       /* the guesses of a set, or ... */
-    struct opartjob *pjob;       /* ... the parts after one guess */
-    unsigned job_gen;
+    struct ojob *jobs;           /* the jobs posted, newest first (opt_pool.c) */
+    atomic_int idle;             /* threads waiting for work */
     int nhelpers;
     mm_share share;              /* what to share: the option */
     int par_level;               /* the level whose guesses are shared */
@@ -277,7 +276,6 @@ typedef struct oworker {
     uint64_t nodes, hits, guesses, guesses_all;
     unsigned tick;
     int id;                      /* 0: the main search; others help */
-    unsigned job_seen;
     mm_status status;            /* MM_ERR_NOMEM while unwinding */
 } oworker;
 
@@ -472,10 +470,12 @@ oval opt_open_cand(oworker *w, int lv, const ogroup *G, const mm_code *S,
 
 /* Value of guess q at set S (histogram h) when it is at most bound, else
  * a lower bound above bound; OV_ABORT when stopped, *reached then being
- * the bound proven so far.  rj: the shared job it belongs to, if any. */
+ * the bound proven so far.  rj: the shared job it belongs to, if any;
+ * help: its parts may go to a thread that comes free (the first guess
+ * of a set, which sets the budget of the others). */
 oval opt_eval_cand(oworker *w, int lv, const ogroup *G, const mm_code *S,
                    uint32_t n, mm_code q, const uint32_t *h, int K, oval bound,
-                   int depth, bool ties, orootjob *rj, uint32_t idx,
+                   int depth, bool ties, orootjob *rj, uint32_t idx, bool help,
                    oval *reached);
 
 /* Solve the guesses of rj on every thread of the pool; returns once all
@@ -486,6 +486,10 @@ void opt_share_guesses(oworker *w, orootjob *rj);
 oval opt_share_parts(oworker *w, int lv, const ogroup *G, const mm_code *codes,
                      uint32_t n, opart *pt, int np, oval bound, int depth,
                      bool ties, uint32_t idx);
+/* Does a thread wait for work while this one, at a set of n codes, has
+ * nopen parts or guesses left?  Then they are worth sharing out, at any
+ * level (opt_share_parts, opt_share_guesses). */
+bool opt_help_wanted(const oshared *sh, uint32_t n, uint32_t nopen);
 /* The budget of a shared guess (idx in tie order), read under the lock. */
 oval opt_rjob_bound(oshared *sh, orootjob *rj, uint32_t idx);
 

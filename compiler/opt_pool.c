@@ -6,8 +6,15 @@
  * main search (orootjob); each is solved with the budget that the best
  * value found so far leaves, read again before each of its parts.  Or the
  * parts after one guess are (opartjob): below some 2000 codes one first
- * guess holds most of the work.  One lock guards the job and its result;
- * a thread drops it while it searches.
+ * guess holds most of the work.  One lock guards the jobs and their
+ * results; a thread drops it while it searches.
+ *
+ * A thread that runs out of work while another still searches need not
+ * wait: the other, at its next set big enough, shares out the parts of
+ * the guess it is solving (opt_help_wanted), a job within its own.  The
+ * jobs posted form a stack, each within the one below; a thread waiting
+ * for its own job to end helps only with those above it, whose sets lie
+ * deeper than any level it still holds.
  */
 #include "opt.h"
 
@@ -38,8 +45,50 @@ typedef struct opartjob {
     uint32_t idx;           /* the guess's idx, for progress at the root */
 } opartjob;
 
+/* A job posted: the guesses of a set or the parts after one guess. */
+typedef struct ojob {
+    orootjob *rj;
+    opartjob *pj;
+    struct ojob *below;
+} ojob;
+
 static void rjob_work(oworker *w, orootjob *rj);
 static void pjob_work(oworker *w, opartjob *pj);
+
+static bool job_open(const oshared *sh, const ojob *j)
+{
+    if (atomic_load(&((oshared *)sh)->abort))
+        return false;
+    if (j->pj)
+        return j->pj->next < j->pj->norder && !j->pj->over;
+    return j->rj->next < j->rj->nc;
+}
+
+/* The newest job above stop (NULL: any) with work left, or NULL.  Under
+ * the lock. */
+static ojob *open_job(const oshared *sh, const ojob *stop)
+{
+    for (ojob *j = sh->jobs; j && j != stop; j = j->below)
+        if (job_open(sh, j))
+            return j;
+    return NULL;
+}
+
+static void job_work(oworker *w, ojob *j)
+{
+    if (j->pj)
+        pjob_work(w, j->pj);
+    else
+        rjob_work(w, j->rj);
+}
+
+/* Wait for a job, or for one to end; counted as idle meanwhile. */
+static void wait_idle(oshared *sh, pthread_cond_t *cv)
+{
+    atomic_fetch_add(&sh->idle, 1);
+    pthread_cond_wait(cv, &sh->mx);
+    atomic_fetch_sub(&sh->idle, 1);
+}
 
 static void *helper(void *arg)
 {
@@ -47,19 +96,21 @@ static void *helper(void *arg)
     oshared *sh = w->sh;
     pthread_mutex_lock(&sh->mx);
     for (;;) {
-        while (!sh->pool_quit &&
-               ((!sh->rjob && !sh->pjob) || sh->job_gen == w->job_seen))
-            pthread_cond_wait(&sh->cv_job, &sh->mx);
+        ojob *j;
+        while (!sh->pool_quit && !(j = open_job(sh, NULL)))
+            wait_idle(sh, &sh->cv_job);
         if (sh->pool_quit)
             break;
-        w->job_seen = sh->job_gen;
-        if (sh->pjob)
-            pjob_work(w, sh->pjob);
-        else
-            rjob_work(w, sh->rjob);
+        job_work(w, j);
     }
     pthread_mutex_unlock(&sh->mx);
     return NULL;
+}
+
+bool opt_help_wanted(const oshared *sh, uint32_t n, uint32_t nopen)
+{
+    return sh->nhelpers > 0 && nopen >= 2 && n > 2 * sh->small_max &&
+           atomic_load_explicit(&((oshared *)sh)->idle, memory_order_relaxed) > 0;
 }
 
 /* Called and returns with sh->mx held. */
@@ -101,24 +152,27 @@ static void pjob_work(oworker *w, opartjob *pj)
 }
 
 /* Post a job (the guesses of a set, or the parts after one guess) to the
- * pool, work on it too, and return once every thread has left it. */
+ * pool, work on it too, and return once every thread has left it; while
+ * others are still on it, help with the jobs they post within it. */
 static void share_job(oworker *w, orootjob *rj, opartjob *pj)
 {
     oshared *sh = w->sh;
     const int *active = pj ? &pj->active : &rj->active;
+    ojob job = {rj, pj, NULL};
     pthread_mutex_lock(&sh->mx);
-    sh->rjob = rj;
-    sh->pjob = pj;
-    sh->job_gen++;
+    job.below = sh->jobs;
+    sh->jobs = &job;
     pthread_cond_broadcast(&sh->cv_job);
-    if (pj)
-        pjob_work(w, pj);
-    else
-        rjob_work(w, rj);
-    while (*active > 0)
-        pthread_cond_wait(&sh->cv_done, &sh->mx);
-    sh->rjob = NULL;
-    sh->pjob = NULL;
+    pthread_cond_broadcast(&sh->cv_done);   /* waiting posters help too */
+    job_work(w, &job);
+    while (*active > 0) {
+        ojob *j = open_job(sh, &job);
+        if (j)
+            job_work(w, j);
+        else
+            wait_idle(sh, &sh->cv_done);
+    }
+    sh->jobs = job.below;
     pthread_mutex_unlock(&sh->mx);
 }
 
@@ -184,7 +238,7 @@ static void rjob_work(oworker *w, orootjob *rj)
         pthread_mutex_unlock(&sh->mx);
         oval reached;
         oval sum = opt_eval_cand(w, rj->lv, rj->G, rj->S, rj->n, q, h, rj->K, bound, rj->depth,
-                             rj->ties, rj, ci.idx, &reached);
+                             rj->ties, rj, ci.idx, false, &reached);
         pthread_mutex_lock(&sh->mx);
         bound = rjob_bound_locked(rj, ci.idx);
         if (sum == OV_ABORT) {

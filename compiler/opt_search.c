@@ -306,7 +306,7 @@ oval opt_open_cand(oworker *w, int lv, const ogroup *G, const mm_code *S,
 
 oval opt_eval_cand(oworker *w, int lv, const ogroup *G, const mm_code *S,
                    uint32_t n, mm_code q, const uint32_t *h, int K, oval bound,
-                   int depth, bool ties, orootjob *rj, uint32_t idx,
+                   int depth, bool ties, orootjob *rj, uint32_t idx, bool help,
                    oval *reached)
 {
     oshared *sh = w->sh;
@@ -319,7 +319,11 @@ oval opt_eval_cand(oworker *w, int lv, const ogroup *G, const mm_code *S,
         root_parts(sh, idx, pt, np, *reached);
     if (sum == OV_ABORT || sum > bound)
         return sum;
-    if (lv == sh->par_level && sh->share_parts && sh->nhelpers > 0 && !w->id && !rj) {
+    uint32_t open = 0;
+    for (int j = 0; j < np; j++)
+        open += !pt[j].exact;
+    if ((lv == sh->par_level && sh->share_parts && sh->nhelpers > 0 && !w->id && !rj) ||
+        (help && !rj && opt_help_wanted(sh, n, open))) {
         oval v = opt_share_parts(w, lv + 1, &l->grp, l->parts, n, pt, np, bound, cd, ties, idx);
         if (v != OV_ABORT)
             *reached = v;
@@ -660,12 +664,18 @@ static void node_better(onode *nd, uint32_t i, oval v)
 
 /* The candidates one after another, on this thread; OV_ABORT when
  * stopped. */
+static oval solve_rest_shared(onode *nd, uint32_t i);
+
 static oval solve_serial(onode *nd)
 {
     oworker *w = nd->w;
     oshared *sh = w->sh;
     olevel *l = nd->l;
     for (uint32_t i = 0; i < nd->nc; i++) {
+        /* a thread has come free: the rest with it, within the budget
+         * the best so far leaves (the root's are shared or single) */
+        if (nd->lv > 0 && nd->have && !nd->small && opt_help_wanted(sh, nd->n, nd->nc - i))
+            return solve_rest_shared(nd, i);
         next_cand(l->ci, i, nd->nc);
         const ocand ci = l->ci[i];
         oval bound = (nd->have && nd->ties && ci.idx < nd->best_idx) ? nd->best : nd->best - 1;
@@ -687,7 +697,7 @@ static oval solve_serial(onode *nd)
         }
         oval reached;
         oval sum = opt_eval_cand(w, nd->lv, nd->G, nd->S, nd->n, q, h, nd->K, bound, nd->depth,
-                                 nd->ties, NULL, ci.idx, &reached);
+                                 nd->ties, NULL, ci.idx, !nd->have, &reached);
         if (sum == OV_ABORT) {
             if (nd->lv == 0 && !w->id)
                 root_stopped(sh, l, i, nd->nc, reached, nd->minfail, nd->have, nd->best);
@@ -717,7 +727,7 @@ static oval solve_first_shared(onode *nd, orootjob *rj)
         oprog_start(w->sh, q);
     oval sum = opt_eval_cand(w, nd->lv, nd->G, nd->S, nd->n, q,
                              l->hist + (size_t)c0.idx * w->sh->g->nreplies, nd->K, nd->limit,
-                             nd->depth, nd->ties, NULL, c0.idx, &reached);
+                             nd->depth, nd->ties, NULL, c0.idx, true, &reached);
     if (sum == OV_ABORT) {
         if (nd->lv == 0)
             root_stopped(w->sh, l, 0, nd->nc, reached, nd->minfail, false, nd->best);
@@ -735,6 +745,26 @@ static oval solve_first_shared(onode *nd, orootjob *rj)
         rj->minfail = sum;
     }
     rj->next = 1;
+    return 0;
+}
+
+/* The candidates from i on shared out to the pool, a thread having
+ * come free: a job within the one this thread works on. */
+static oval solve_rest_shared(onode *nd, uint32_t i)
+{
+    oworker *w = nd->w;
+    olevel *l = nd->l;
+    qsort(l->ci + i, nd->nc - i, sizeof *l->ci, cmp_cand);
+    orootjob rj = {nd->lv, nd->G, nd->S, nd->n, l, nd->nc, nd->K, nd->depth, nd->ties, i, 0,
+                   nd->best, nd->best_idx, nd->best_q, nd->have, nd->minfail};
+    opt_share_guesses(w, &rj);
+    if (atomic_load(&w->sh->abort))
+        return OV_ABORT;
+    nd->best = rj.best;
+    nd->best_idx = rj.best_idx;
+    nd->have = rj.have;
+    nd->best_q = rj.best_q;
+    nd->minfail = rj.minfail;
     return 0;
 }
 
@@ -813,9 +843,9 @@ static bool node_open(onode *nd, bool force, mm_code *guess, oval *v)
  * holds most of the work; above, the first guesses are shared from the
  * start (MM(4,7): 3.9 s sharing parts, 3.0 s sharing guesses).  The
  * parts of a single first guess are smaller, and a second guess taken
- * before the first is solved gets a loose budget: MM(4,9) with its
- * first guess fixed searched 36% more sets sharing guesses, and took
- * 24.4 s against 23.2 s (tests/bench_optimal.sh large). */
+ * before the first is solved gets a loose budget (tests/bench_optimal.sh
+ * large compares both).  Below this level a thread that comes free is
+ * helped (opt_help_wanted). */
 static void share_plan(oshared *sh, uint32_t n, uint32_t nc)
 {
     sh->par_level = nc >= 2 ? 0 : 1;
