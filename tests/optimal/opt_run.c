@@ -6,11 +6,12 @@
 #include <string.h>
 #include "compiler/opt_unit.h"
 #include "mmtree/compile.h"
+#include "mmtree/format.h"
 
 int main(int argc, char **argv)
 {
     if (argc < 4) {
-        fprintf(stderr, "usage: opt_run P C rule [norepeat] [nosym] [nocache] [nosimd] [noreplies] [value] [cbound] [sguesses|sparts] [fFIRST] [jN] [tSECONDS] [kCHECKPOINT] [wWORKERS] [sSPLIT]\n");
+        fprintf(stderr, "usage: opt_run P C rule [norepeat] [nosym] [nocache] [nosimd] [noreplies] [value] [cbound] [sguesses|sparts] [fFIRST] [SSTART_TREE] [jN] [tSECONDS] [kCHECKPOINT] [wWORKERS] [sSPLIT]\n");
         return 2;
     }
     int p = atoi(argv[1]), c = atoi(argv[2]);
@@ -43,11 +44,21 @@ int main(int argc, char **argv)
     }
     mm_game g;
     if (mm_game_init(&g, p, c, repeat, &d)) { puts(d.msg); return 2; }
-    for (int i = 4; i < argc; i++)   /* after the game: fCODE, the first guess */
+    mm_tree start;   /* SFILE: start from the tree in FILE */
+    mm_tree_init(&start, p, c, repeat);
+    for (int i = 4; i < argc; i++) {   /* after the game: fCODE, the first guess */
         if (argv[i][0] == 'f' && mm_code_parse(&g, argv[i] + 1, strlen(argv[i] + 1), &o.first, &d)) {
             puts(d.msg);
             return 2;
         }
+        if (argv[i][0] == 'S') {
+            if (mm_tree_read_file(argv[i] + 1, MM_FMT_AUTO, 0, &start, &d)) {
+                puts(d.msg);
+                return 2;
+            }
+            o.start = &start;
+        }
+    }
     mm_optimal_report r;
     o.report = &r;
     mm_tree t;
@@ -87,6 +98,7 @@ int main(int argc, char **argv)
                ss.busy, (unsigned long long)ss.builds, (unsigned long long)ss.facts,
                (unsigned long long)ss.tightened, (unsigned long long)ss.cancelled);
     mm_tree_release(&t);
+    mm_tree_release(&start);
     mm_game_release(&g);
     return st != 0;
 }
