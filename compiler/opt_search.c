@@ -25,7 +25,8 @@
  * code (the other codes of the set tie; any other guess needs 7).
  *
  * Both cores: the first guesses are shared out, or, below 2000 codes, the
- * parts of the first guess (opt_pool.c).  Symmetry: only the first code
+ * parts of the first guess, and a thread that runs out of them is helped
+ * one level down (share_plan here, opt_pool.c).  Symmetry: only the first code
  * of each class of interchangeable codes is scored (opt_sym.c).  Scoring
  * is bit-parallel, and vectorised where the CPU allows (opt_score.c).
  * Most sets searched are small ones whose bound is raised before a guess
