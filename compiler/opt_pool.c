@@ -5,9 +5,10 @@
  * The guesses of a set are handed out to the pool's threads and to the
  * main search (orootjob); each is solved with the budget that the best
  * value found so far leaves, read again before each of its parts.  Or the
- * parts after one guess are (opartjob): below some 2000 codes one first
- * guess holds most of the work.  One lock guards the jobs and their
- * results; a thread drops it while it searches.
+ * parts after one guess are (opartjob): the first guess tried, mostly the
+ * best, holds much of the work, and its value is the budget of the others.
+ * One lock guards the jobs and their results; a thread drops it while it
+ * searches.
  *
  * A thread that runs out of work while another still searches need not
  * wait: the other, at its next set big enough, shares out the parts of

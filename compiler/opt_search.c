@@ -24,10 +24,10 @@
  * with worst case 2, or else 6 with worst case 3 by guessing its first
  * code (the other codes of the set tie; any other guess needs 7).
  *
- * Both cores: the first guesses are shared out, or, below 2000 codes, the
- * parts of the first guess, and a thread that runs out of them is helped
- * one level down (share_plan here, opt_pool.c).  Symmetry: only the first code
- * of each class of interchangeable codes is scored (opt_sym.c).  Scoring
+ * Both cores: the parts of the first guess are shared out, then the other
+ * first guesses, and a thread that runs out of work is helped one level
+ * down (share_plan here, opt_pool.c).  Symmetry: only the first code of
+ * each class of interchangeable codes is scored (opt_sym.c).  Scoring
  * is bit-parallel, and vectorised where the CPU allows (opt_score.c).
  * Most sets searched are small ones whose bound is raised before a guess
  * is tried: the first set on the path small enough keeps a table of the
@@ -836,24 +836,20 @@ static bool node_open(onode *nd, bool force, mm_code *guess, oval *v)
 /* Both cores: the guesses of the first set that has several are shared
  * out, each thread taking the next one: the root's, or those of the
  * parts after a single first guess (--first; Bulls and Cows, where every
- * first guess is the same).  With share_parts, the first guess of such a
- * set is solved first with its parts shared out, then the other guesses
- * are, with the budget it leaves.
- *
- * At the root, that pays below some 2000 codes, where one first guess
- * holds most of the work; above, the first guesses are shared from the
- * start (MM(4,7): 3.9 s sharing parts, 3.0 s sharing guesses).  The
- * parts of a single first guess are smaller, and a second guess taken
- * before the first is solved gets a loose budget (tests/bench_optimal.sh
- * large compares both).  Below this level a thread that comes free is
- * helped (opt_help_wanted). */
-static void share_plan(oshared *sh, uint32_t n, uint32_t nc)
+ * first guess is the same).  With share_parts, the default, the first
+ * guess of such a set is solved first with its parts shared out, then
+ * the other guesses are, with the budget it leaves; a thread that comes
+ * free meanwhile is helped one level down (opt_help_wanted).  Sharing
+ * the guesses from the start (MM_SHARE_GUESSES) gives those taken before
+ * the first is solved a loose budget: MM(4,9) took 38.1 s that way on two
+ * threads, against 26.3 s (tests/bench_optimal.sh large compares both).
+ * Before a free thread was helped, sharing guesses was the faster above
+ * some 2000 codes, where the parts of the first guess left one thread
+ * waiting. */
+static void share_plan(oshared *sh, uint32_t nc)
 {
     sh->par_level = nc >= 2 ? 0 : 1;
-    if (sh->share == MM_SHARE_AUTO)
-        sh->share_parts = n < 2000 || sh->par_level > 0;
-    else
-        sh->share_parts = sh->share == MM_SHARE_PARTS;
+    sh->share_parts = sh->share != MM_SHARE_GUESSES;
 }
 
 oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
@@ -872,7 +868,7 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
     if (lv == 0 && !w->id && sh->track_root)   /* for progress and bounds */
         oprog_begin(sh, nd.l, nd.ncand, nd.nc, nd.minfail);
     if (lv == 0)
-        share_plan(sh, n, nd.nc);
+        share_plan(sh, nd.nc);
     bool shared = lv == sh->par_level && !w->id && sh->nhelpers > 0 && !nd.small && nd.nc >= 2;
     /* The first set on the path small enough gets a table of replies:
      * the small sets below it are scored from it (opt_score.c). */

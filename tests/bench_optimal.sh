@@ -97,10 +97,12 @@ if [ "$size" = large ] || [ "$size" = huge ]; then
     cell 4 10 optimal-consistent - norepeat
     cell 4 10 optimal 26274 norepeat        # Bulls and Cows: 26274 in the literature
     cell 4 8 optimal 20471                  # reported by a public solver, no paper
-    # a fixed first guess on both threads: the parts after it are solved
-    # one by one, each with its first guess's parts shared, then its
-    # other guesses (the default), against their guesses shared from the
-    # start (sguesses)
+    # both threads: the first guess's parts shared, then the other
+    # guesses (the default), against the guesses shared from the start
+    # (sguesses); then with the first guess fixed, where the same is done
+    # for each part after it
+    cell 4 9 optimal 34666 j2
+    cell 4 9 optimal 34666 j2 sguesses
     cell 4 8 optimal 20471 f1234 j2
     cell 4 8 optimal 20471 f1234 j2 sguesses
     cell 4 9 optimal 34666 f1234 j2

@@ -57,10 +57,10 @@ typedef enum mm_tie_break {
 /* How the threads of an optimal search share the work: the guesses of
  * the root, or of each part after a single first guess. */
 typedef enum mm_share {
-    MM_SHARE_AUTO = 0,   /* parts below 2000 codes and after a single
-                            first guess, guesses otherwise */
+    MM_SHARE_AUTO = 0,   /* the default: as MM_SHARE_PARTS */
     MM_SHARE_GUESSES,    /* the guesses, each on one thread */
-    MM_SHARE_PARTS,      /* the parts of each guess in turn */
+    MM_SHARE_PARTS,      /* the parts of the first guess, then the
+                            other guesses */
 } mm_share;
 
 typedef struct mm_compile_opts {
