@@ -83,6 +83,20 @@ static void job_work(oworker *w, ojob *j)
         rjob_work(w, j->rj);
 }
 
+/* A thread that joins a job with no table of replies (opt_score.c) makes
+ * one of the job's set, S, as the thread that posted it has one of a set
+ * on its path: the small sets below are scored from it.  Called with
+ * sh->mx held, and the job held by the caller (active). */
+static bool job_table(oworker *w, int lv, const mm_code *S, uint32_t n)
+{
+    if (w->rt.lv >= 0)
+        return false;
+    pthread_mutex_unlock(&w->sh->mx);
+    bool made = opt_replies_build(w, lv, S, n);
+    pthread_mutex_lock(&w->sh->mx);
+    return made;
+}
+
 /* Wait for a job, or for one to end; counted as idle meanwhile. */
 static void wait_idle(oshared *sh, pthread_cond_t *cv)
 {
@@ -119,6 +133,7 @@ static void pjob_work(oworker *w, opartjob *pj)
 {
     oshared *sh = w->sh;
     pj->active++;
+    bool table = job_table(w, pj->lv - 1, pj->codes, pj->n);
     while (pj->next < pj->norder && !pj->over && !atomic_load(&sh->abort)) {
         int j = pj->order[pj->next++];
         oval lim = opt_part_limit(pj->n, pj->pt, pj->np, j, pj->bound);
@@ -148,6 +163,8 @@ static void pjob_work(oworker *w, opartjob *pj)
                 oprog_settle(sh, pj->idx, m);
         }
     }
+    if (table)
+        opt_replies_drop(w);
     if (--pj->active == 0)
         pthread_cond_broadcast(&sh->cv_done);
 }
@@ -222,6 +239,7 @@ static void rjob_work(oworker *w, orootjob *rj)
     oshared *sh = w->sh;
     const mm_game *g = sh->g;
     rj->active++;
+    bool table = job_table(w, rj->lv, rj->S, rj->n);
     while (rj->next < rj->nc && !atomic_load(&sh->abort)) {
         const ocand ci = rj->l->ci[rj->next++];
         oval bound = rjob_bound_locked(rj, ci.idx);
@@ -265,6 +283,8 @@ static void rjob_work(oworker *w, orootjob *rj)
             }
         }
     }
+    if (table)
+        opt_replies_drop(w);
     if (--rj->active == 0)
         pthread_cond_broadcast(&sh->cv_done);
 }
