@@ -276,6 +276,7 @@ typedef struct oworker {
     uint64_t nodes, hits, guesses, guesses_all;
     unsigned tick;
     int id;                      /* 0: the main search; others help */
+    struct ojob *cur;            /* the shared job it works in, or NULL */
     mm_status status;            /* MM_ERR_NOMEM while unwinding */
 } oworker;
 

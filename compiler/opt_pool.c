@@ -13,9 +13,11 @@
  * A thread that runs out of work while another still searches need not
  * wait: the other, at its next set big enough, shares out the parts of
  * the guess it is solving (opt_help_wanted), a job within its own.  The
- * jobs posted form a stack, each within the one below; a thread waiting
- * for its own job to end helps only with those above it, whose sets lie
- * deeper than any level it still holds.
+ * jobs posted form a stack, each within the one below: only a thread at
+ * work in the newest job posts another (share_job).  A thread waiting for
+ * its own job to end helps only with those above it, whose sets lie
+ * deeper than any level it still holds, and each job ends before the one
+ * below it.
  */
 #include "opt.h"
 
@@ -77,10 +79,13 @@ static ojob *open_job(const oshared *sh, const ojob *stop)
 
 static void job_work(oworker *w, ojob *j)
 {
+    ojob *was = w->cur;
+    w->cur = j;
     if (j->pj)
         pjob_work(w, j->pj);
     else
         rjob_work(w, j->rj);
+    w->cur = was;
 }
 
 /* A thread that joins a job with no table of replies (opt_score.c) makes
@@ -178,6 +183,14 @@ static void share_job(oworker *w, orootjob *rj, opartjob *pj)
     const int *active = pj ? &pj->active : &rj->active;
     ojob job = {rj, pj, NULL};
     pthread_mutex_lock(&sh->mx);
+    if (w->cur != sh->jobs) {
+        /* not within the newest job (with three threads or more, another
+         * thread posted one meanwhile): above it, this one would not lie
+         * within the one below, and is done here alone */
+        job_work(w, &job);
+        pthread_mutex_unlock(&sh->mx);
+        return;
+    }
     job.below = sh->jobs;
     sh->jobs = &job;
     pthread_cond_broadcast(&sh->cv_job);

@@ -160,7 +160,7 @@ static void same_tree(int p, int c, mm_rule rule)
         mm_game_release(&g);
         return;
     }
-    for (int v = 0; v < 9; v++) {
+    for (int v = 0; v < 10; v++) {
         mm_compile_opts_init(&o);
         o.rule = rule;
         o.cache_mb = 64;
@@ -168,7 +168,7 @@ static void same_tree(int p, int c, mm_rule rule)
         const char *name[] = {"value-only", "no-symmetry", "no-cache", "one thread",
                               "consistent bound", "threads share guesses",
                               "threads share parts", "no vector instructions",
-                              "no table of replies"};
+                              "no table of replies", "four threads"};
         if (v == 0) o.value_only = true;
         if (v == 1) o.no_symmetry = true;
         if (v == 2) o.no_cache = true;
@@ -178,6 +178,7 @@ static void same_tree(int p, int c, mm_rule rule)
         if (v == 6) o.share = MM_SHARE_PARTS;
         if (v == 7) o.no_simd = true;
         if (v == 8) o.no_replies = true;
+        if (v == 9) o.threads = 4;   /* jobs posted by threads in other jobs */
         mm_tree t;
         if (!build(&g, &o, &t, &r, name[v]))
             continue;
@@ -187,7 +188,7 @@ static void same_tree(int p, int c, mm_rule rule)
     }
     printf("MM(%d,%d) %s: the same tree with value-only, no symmetry, no table, one thread, "
            "the consistent bound, either way of sharing, no vector instructions, no table of "
-           "replies\n",
+           "replies, four threads\n",
            p, c, mm_rule_name(rule));
     mm_tree_release(&ref);
     mm_game_release(&g);
@@ -216,6 +217,38 @@ static void eight_pegs(void)
     }
     mm_game_release(&g);
     same_tree(8, 2, MM_RULE_OPTIMAL);
+}
+
+/* More threads than two, whatever the machine: a thread that comes free
+ * is helped by any of the others, which post their jobs from within
+ * different jobs (MM(5,5) crashed on four threads when they could). */
+static void many_threads(int p, int c, mm_rule rule)
+{
+    mm_game g;
+    if (!game(&g, p, c, true))
+        return;
+    mm_compile_opts o;
+    mm_compile_opts_init(&o);
+    o.rule = rule;
+    o.cache_mb = 64;
+    o.threads = 1;
+    mm_tree ref, t;
+    mm_optimal_report r;
+    if (build(&g, &o, &ref, &r, "one thread")) {
+        for (int threads = 3; threads <= 6; threads++) {
+            o.threads = threads;
+            if (!build(&g, &o, &t, &r, "threads"))
+                continue;
+            if (!mm_tree_equal(&t, &ref))
+                FAIL("MM(%d,%d) %s: %d threads give another tree", p, c, mm_rule_name(rule),
+                     threads);
+            mm_tree_release(&t);
+        }
+        printf("MM(%d,%d) %s: the same tree on 1 and on 3 to 6 threads\n", p, c,
+               mm_rule_name(rule));
+        mm_tree_release(&ref);
+    }
+    mm_game_release(&g);
 }
 
 /* Interrupted at once, then resumed from the checkpoint: the same tree as
@@ -402,6 +435,8 @@ int main(void)
     same_tree(4, 4, MM_RULE_OPTIMAL);
     same_tree(4, 3, MM_RULE_OPTIMAL_CONSISTENT);
     same_tree(3, 4, MM_RULE_OPTIMAL_WORST);
+    many_threads(5, 5, MM_RULE_OPTIMAL);
+    many_threads(4, 7, MM_RULE_OPTIMAL);
     eight_pegs();
     checkpoint_resume();
     fixed_first();
