@@ -53,8 +53,6 @@ int mm_reply_slot(const mm_game *g, int black, int white)
     return s + (p - black - white);
 }
 
-/* Lexical rank: for repeat games the base-c number; without repetition
- * the rank among k-permutations (Lehmer code), both ORDER LEX. */
 uint32_t mm_codes_lower_bound(const mm_code *codes, uint32_t n, mm_code x)
 {
     uint32_t lo = 0, hi = n;
@@ -68,6 +66,8 @@ uint32_t mm_codes_lower_bound(const mm_code *codes, uint32_t n, mm_code x)
     return lo;
 }
 
+/* Lexical rank: for repeat games the base-c number; without repetition
+ * the rank among k-permutations (Lehmer code), both ORDER LEX. */
 mm_code mm_game_index(const mm_game *g, const int *pegs)
 {
     uint64_t r = 0;
