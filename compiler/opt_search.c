@@ -305,6 +305,15 @@ oval opt_open_cand(oworker *w, int lv, const ogroup *G, const mm_code *S,
     return raise_parts(w, lv, n, pt, *np, bound, cd, ties, reached);
 }
 
+/* The parts not yet exact. */
+static uint32_t parts_open(const opart *pt, int np)
+{
+    uint32_t open = 0;
+    for (int j = 0; j < np; j++)
+        open += !pt[j].exact;
+    return open;
+}
+
 oval opt_eval_cand(oworker *w, int lv, const ogroup *G, const mm_code *S,
                    uint32_t n, mm_code q, const uint32_t *h, int K, oval bound,
                    int depth, bool ties, orootjob *rj, uint32_t idx, bool help,
@@ -320,11 +329,8 @@ oval opt_eval_cand(oworker *w, int lv, const ogroup *G, const mm_code *S,
         root_parts(sh, idx, pt, np, *reached);
     if (sum == OV_ABORT || sum > bound)
         return sum;
-    uint32_t open = 0;
-    for (int j = 0; j < np; j++)
-        open += !pt[j].exact;
     if ((lv == sh->par_level && sh->share_parts && sh->nhelpers > 0 && !w->id && !rj) ||
-        (help && !rj && opt_help_wanted(sh, n, open))) {
+        (help && !rj && opt_help_wanted(sh, n, parts_open(pt, np)))) {
         oval v = opt_share_parts(w, lv + 1, &l->grp, l->parts, n, pt, np, bound, cd, ties, idx);
         if (v != OV_ABORT)
             *reached = v;
