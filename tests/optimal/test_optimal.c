@@ -84,6 +84,18 @@ static bool game(mm_game *g, int p, int c, bool repeat)
     return false;
 }
 
+/* The options of an exact search by rule: a table of 64 MiB, threads
+ * threads (0: the machine's cores). */
+static mm_compile_opts search_opts(mm_rule rule, int threads)
+{
+    mm_compile_opts o;
+    mm_compile_opts_init(&o);
+    o.rule = rule;
+    o.cache_mb = 64;
+    o.threads = threads;
+    return o;
+}
+
 static bool build(const mm_game *g, mm_compile_opts *o, mm_tree *t,
                   mm_optimal_report *r, const char *what)
 {
@@ -111,10 +123,7 @@ static void run_case(const tcase *tc)
     mm_game g;
     if (!game(&g, tc->p, tc->c, tc->repeat))
         return;
-    mm_compile_opts o;
-    mm_compile_opts_init(&o);
-    o.rule = tc->rule;
-    o.cache_mb = 64;
+    mm_compile_opts o = search_opts(tc->rule, 0);
     mm_tree t;
     mm_optimal_report r;
     if (build(&g, &o, &t, &r, what)) {
@@ -149,11 +158,7 @@ static void same_tree(int p, int c, mm_rule rule)
     mm_game g;
     if (!game(&g, p, c, true))
         return;
-    mm_compile_opts o;
-    mm_compile_opts_init(&o);
-    o.rule = rule;
-    o.cache_mb = 64;
-    o.threads = 2;   /* whatever the machine: make the pool work */
+    mm_compile_opts o = search_opts(rule, 2);   /* whatever the machine: make the pool work */
     mm_tree ref;
     mm_optimal_report r;
     if (!build(&g, &o, &ref, &r, "reference")) {
@@ -161,10 +166,7 @@ static void same_tree(int p, int c, mm_rule rule)
         return;
     }
     for (int v = 0; v < 10; v++) {
-        mm_compile_opts_init(&o);
-        o.rule = rule;
-        o.cache_mb = 64;
-        o.threads = 2;
+        o = search_opts(rule, 2);
         const char *name[] = {"value-only", "no-symmetry", "no-cache", "one thread",
                               "consistent bound", "threads share guesses",
                               "threads share parts", "no vector instructions",
@@ -202,11 +204,7 @@ static void eight_pegs(void)
     mm_game g;
     if (!game(&g, 8, 2, true))
         return;
-    mm_compile_opts o;
-    mm_compile_opts_init(&o);
-    o.rule = MM_RULE_OPTIMAL;
-    o.cache_mb = 64;
-    o.threads = 1;
+    mm_compile_opts o = search_opts(MM_RULE_OPTIMAL, 1);
     mm_tree t;
     mm_optimal_report r;
     if (build(&g, &o, &t, &r, "MM(8,2)")) {
@@ -227,11 +225,7 @@ static void many_threads(int p, int c, mm_rule rule)
     mm_game g;
     if (!game(&g, p, c, true))
         return;
-    mm_compile_opts o;
-    mm_compile_opts_init(&o);
-    o.rule = rule;
-    o.cache_mb = 64;
-    o.threads = 1;
+    mm_compile_opts o = search_opts(rule, 1);
     mm_tree ref, t;
     mm_optimal_report r;
     if (build(&g, &o, &ref, &r, "one thread")) {
@@ -265,10 +259,7 @@ static void checkpoint_resume(void)
     }
     close(fd);
     remove(path);   /* the first run must start from nothing */
-    mm_compile_opts o;
-    mm_compile_opts_init(&o);
-    o.rule = MM_RULE_OPTIMAL;
-    o.cache_mb = 64;
+    mm_compile_opts o = search_opts(MM_RULE_OPTIMAL, 0);
     mm_tree ref, t1, t2;
     mm_optimal_report r0, r1, r2;
     if (!build(&g, &o, &ref, &r0, "straight"))
@@ -322,10 +313,7 @@ static void fixed_first(void)
     mm_tree t[4];
     bool ok[4] = {false};
     for (int i = 0; i < 4; i++) {
-        mm_compile_opts o;
-        mm_compile_opts_init(&o);
-        o.rule = MM_RULE_OPTIMAL;
-        o.cache_mb = 64;
+        mm_compile_opts o = search_opts(MM_RULE_OPTIMAL, 0);
         if (firsts[i] && mm_code_parse(&g, firsts[i], 4, &o.first, &d)) {
             FAIL("%s", d.msg);
             continue;
