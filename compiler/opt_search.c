@@ -446,6 +446,22 @@ static bool level_begin(onode *nd)
     return opt_cand_consistent(w, l, nd->G, nd->z, nd->S, nd->n, &nd->ncons) == MM_OK;
 }
 
+/* A candidate of a small set, bound by its replies alone: into l->ci
+ * when it can come within the limit, else only remembered in minfail
+ * (not at all when it cannot come within the depth limit), so that the
+ * many guesses of a small set that cannot are never listed. */
+static void keep_small(onode *nd, uint32_t *nc, ocand c)
+{
+    if (OV_W(c.lb) > nd->depth)
+        return;
+    if (c.lb > nd->limit) {
+        if (c.lb < nd->minfail)
+            nd->minfail = c.lb;
+        return;
+    }
+    nd->l->ci[(*nc)++] = c;
+}
+
 /* Score the consistent candidates: one that separates every code ends
  * the search at once (true, with *v and *guess).  Small sets are scored
  * by the set of replies alone: their parts are small enough that the
@@ -468,8 +484,11 @@ static bool score_consistent(onode *nd, mm_code *guess, oval *v)
         }
         if (k > K)
             K = k;
-        l->ci[nc++] = (ocand){small ? OV(3 * (uint64_t)n - 2 - (uint64_t)k, 3, n - 1 - k) : 0,
-                              c, (uint16_t)k, 1};
+        if (small)
+            keep_small(nd, &nc, (ocand){OV(3 * (uint64_t)n - 2 - (uint64_t)k, 3, n - 1 - k), c,
+                                        (uint16_t)k, 1});
+        else
+            l->ci[nc++] = (ocand){0, c, (uint16_t)k, 1};
     }
     nd->nc = nc;
     nd->K = K;
@@ -508,10 +527,12 @@ static bool score_chunks(onode *nd, uint32_t ncand, mm_code *guess, oval *v)
                 continue;   /* learns nothing */
             if (k > K)
                 K = k;
-            l->ci[nc++] = (ocand){small ? OV(3 * (uint64_t)n - (uint64_t)k, pairs ? 3 : 2,
-                                             pairs ? n - (uint32_t)k : 0)
-                                        : 0,
-                                  c, (uint16_t)k, 0};
+            if (small)
+                keep_small(nd, &nc, (ocand){OV(3 * (uint64_t)n - (uint64_t)k, pairs ? 3 : 2,
+                                               pairs ? n - (uint32_t)k : 0),
+                                            c, (uint16_t)k, 0});
+            else
+                l->ci[nc++] = (ocand){0, c, (uint16_t)k, 0};
         }
     }
     nd->nc = nc;
@@ -546,17 +567,10 @@ static bool score_from_table(onode *nd, mm_code *guess, oval *v)
     oval least = kmax > 1 ? OV(3 * (uint64_t)n - kmax, 3, n - kmax) : OV_INF;
     if (OV_W(least) > nd->depth)
         least = OV_INF;
-    if (least <= nd->limit)
+    if (least <= nd->limit || nd->nc > 0)   /* a consistent one is kept */
         return false;
-    for (uint32_t i = 0; i < nd->nc; i++) {
-        oval lb = nd->l->ci[i].lb;
-        if (OV_W(lb) > nd->depth)
-            continue;
-        if (lb <= nd->limit)
-            return false;
-        if (lb < least)
-            least = lb;
-    }
+    if (nd->minfail < least)
+        least = nd->minfail;
     *v = node_store(nd, least, 0, MM_NO_CODE);
     return true;
 }
@@ -589,11 +603,12 @@ static bool score_others(onode *nd, mm_code *guess, oval *v)
     return score_chunks(nd, ncand, guess, v);
 }
 
-/* Bound every candidate with the dynamic branching factor K: small sets
- * by their replies (scored so), others by the perfect-tree bound of each
- * part (row: the bounds of K parts by size, when the table has the set's
- * size).  Those that cannot come within the limit are only remembered in
- * minfail, those that cannot come within the depth limit not at all. */
+/* Bound every candidate of a set that is not small (those of a small
+ * set were bound as they were scored, keep_small) with the dynamic
+ * branching factor K: the perfect-tree bound of each part (row: the
+ * bounds of K parts by size, when the table has the set's size).  Those
+ * that cannot come within the limit are only remembered in minfail,
+ * those that cannot come within the depth limit not at all. */
 static void bound_candidates(onode *nd)
 {
     const oshared *sh = nd->w->sh;
@@ -601,10 +616,11 @@ static void bound_candidates(onode *nd)
     olevel *l = nd->l;
     const uint32_t n = nd->n, nc = nd->nc;
     const int R = g->nreplies, depth = nd->depth;
-    const bool small = nd->small;
     const oval limit = nd->limit;
     if (nd->fixed)
         nd->K = sh->answers - 1;   /* the other guesses were not scored */
+    if (nd->small)
+        return;
     const int K = nd->K;
     const oval *row = n <= sh->lbmax ? sh->lbtab + (size_t)K * (sh->lbmax + 1) : NULL;
     oval minfail = nd->minfail;
@@ -612,8 +628,8 @@ static void bound_candidates(onode *nd)
     for (uint32_t i = 0; i < nc; i++) {
         ocand *ci = &l->ci[i];
         const uint32_t *h = l->hist + (size_t)ci->idx * R;
-        oval lb = ci->lb;   /* small sets: scored so */
-        if (!small && row) {
+        oval lb;
+        if (row) {
             /* Branch-free: an empty slot adds (0, 0); the winning slot's
              * one code is taken off again (its depth is harmless, some
              * other part is at least as deep).  The codes at the worst
@@ -633,7 +649,7 @@ static void bound_candidates(onode *nd)
                         at += OV_N(row[h[s]]);
                 lb += at;
             }
-        } else if (!small) {
+        } else {
             ovsum sum = ovsum_start(n);
             for (int s = 0; s < R; s++)
                 if (h[s] && s != g->win)
