@@ -251,17 +251,16 @@ typedef struct olevel {
 #define OPT_MAX_LEVELS 64
 
 /* The replies of every code of the game to every code of one set P (the
- * first set on the current path small enough to hold them): a bit
- * 1 << slot for each pair, rows by code of P, columns by code of the
- * game.  A set below P is scored by OR-ing its codes' rows: the bits set
- * in a column are the replies that guess gets, with no reply computed
- * (opt_score.c). */
+ * first set on the current path small enough to hold them): a byte, the
+ * reply's slot, for each pair, rows by code of P, columns by code of the
+ * game.  A set below P is scored by OR-ing a bit 1 << slot for each of
+ * its codes' rows: the bits set in a column are the replies that guess
+ * gets, with no reply computed (opt_score.c). */
 typedef struct oreplies {
-    void *bits;                  /* rows x stride elements of esize bytes */
+    uint8_t *rows;               /* rows x stride slots */
     size_t cap;                  /* bytes reserved */
     uint32_t *rowof;             /* per code: its row, or UINT32_MAX */
     uint32_t stride;             /* columns: codes, rounded up */
-    int esize;                   /* 2 or 4 bytes an element; 0: no table */
     int lv;                      /* the level of P; -1: no table */
     uint32_t *acc;               /* stride elements: a set's OR */
     uint8_t *k;                  /* per code: replies, from acc */

@@ -282,9 +282,10 @@ void opt_score_range(const oshared *sh, olevel *l, uint32_t n, uint32_t from,
 
 /* ---- the table of replies ---- */
 
-/* A table of more than this many bytes is not made: the sets below
- * smaller ones are where it pays (the rows of a small set fit the
- * caches), and a table costs a reply for each of its pairs to make. */
+/* A table of more than this many bytes (a reply a byte) is not made:
+ * the sets below smaller ones are where it pays (the rows of a small set
+ * fit the caches), and a table costs a reply for each of its pairs to
+ * make. */
 #define REPLIES_MAX_BYTES ((size_t)32 << 20)
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
@@ -296,9 +297,8 @@ bool opt_replies_build(oworker *w, int lv, const mm_code *P, uint32_t n)
     oreplies *rt = &w->rt;
     if (rt->lv >= 0 || n <= w->sh->small_max || g->nreplies > 32 || w->sh->no_replies)
         return false;
-    int esize = g->nreplies <= 16 ? 2 : 4;
-    uint32_t stride = (g->ncodes + 15) & ~15u;
-    size_t bytes = (size_t)n * stride * (size_t)esize;
+    uint32_t stride = (g->ncodes + 31) & ~31u;
+    size_t bytes = (size_t)n * stride;
     if (bytes > REPLIES_MAX_BYTES)
         return false;
     if (!rt->rowof) {
@@ -309,52 +309,52 @@ bool opt_replies_build(oworker *w, int lv, const mm_code *P, uint32_t n)
             return false;   /* searched without: the same values */
     }
     if (bytes > rt->cap) {
-        void *b = realloc(rt->bits, bytes);
+        uint8_t *b = realloc(rt->rows, bytes);
         if (!b)
             return false;
-        rt->bits = b;
+        rt->rows = b;
         rt->cap = bytes;
     }
     memset(rt->rowof, 0xff, (size_t)g->ncodes * sizeof *rt->rowof);
     for (uint32_t i = 0; i < n; i++) {
         rt->rowof[P[i]] = i;
-        if (esize == 2) {
-            uint16_t *row = (uint16_t *)rt->bits + (size_t)i * stride;
-            for (mm_code x = 0; x < g->ncodes; x++)
-                row[x] = (uint16_t)(1u << mm_game_score(g, x, P[i]));
-            memset(row + g->ncodes, 0, (stride - g->ncodes) * sizeof *row);
-        } else {
-            uint32_t *row = (uint32_t *)rt->bits + (size_t)i * stride;
-            for (mm_code x = 0; x < g->ncodes; x++)
-                row[x] = UINT32_C(1) << mm_game_score(g, x, P[i]);
-            memset(row + g->ncodes, 0, (stride - g->ncodes) * sizeof *row);
-        }
+        uint8_t *row = rt->rows + (size_t)i * stride;
+        for (mm_code x = 0; x < g->ncodes; x++)
+            row[x] = (uint8_t)mm_game_score(g, x, P[i]);
+        memset(row + g->ncodes, 0, stride - g->ncodes);
     }
     rt->stride = stride;
-    rt->esize = esize;
     rt->lv = lv;
     return true;
 }
 
-/* rt->k: for every code, the replies it gets from S (its rows OR-ed),
- * 0 for the codes of S; the most of any code, and the first code that
- * gets n into *sep (MM_NO_CODE when none does).  The loops are plain C
- * for the compiler to vectorise, once for AVX2 (with popcnt) and once
- * portable; ELEM is the table's element type. */
-#define REPLIES_OF_SET(ELEM)                                                  \
-    ELEM *acc = (ELEM *)rt->acc;                                              \
-    const ELEM *bits = rt->bits;                                              \
+/* rt->k: for every code, the replies it gets from S (a bit for each of
+ * its codes' replies, OR-ed, two rows at a time), 0 for the codes of S;
+ * the most of any code, and the first code that gets n into *sep
+ * (MM_NO_CODE when none does).  The loops are plain C for the compiler to
+ * vectorise, once for AVX2 (with popcnt) and once portable. */
+#define REPLIES_OF_SET                                                        \
+    uint32_t *restrict acc = rt->acc;                                         \
     const uint32_t stride = rt->stride;                                       \
-    memcpy(acc, bits + (size_t)rt->rowof[S[0]] * stride, stride * sizeof *acc); \
-    for (uint32_t i = 1; i < n; i++) {                                        \
-        const ELEM *row = bits + (size_t)rt->rowof[S[i]] * stride;            \
+    const uint8_t *r0 = rt->rows + (size_t)rt->rowof[S[0]] * stride;          \
+    for (uint32_t x = 0; x < stride; x++)                                     \
+        acc[x] = UINT32_C(1) << r0[x];                                        \
+    uint32_t i = 1;                                                           \
+    for (; i + 1 < n; i += 2) {                                               \
+        const uint8_t *r1 = rt->rows + (size_t)rt->rowof[S[i]] * stride;      \
+        const uint8_t *r2 = rt->rows + (size_t)rt->rowof[S[i + 1]] * stride;  \
         for (uint32_t x = 0; x < stride; x++)                                 \
-            acc[x] |= row[x];                                                 \
+            acc[x] |= (UINT32_C(1) << r1[x]) | (UINT32_C(1) << r2[x]);        \
+    }                                                                         \
+    if (i < n) {                                                              \
+        const uint8_t *r1 = rt->rows + (size_t)rt->rowof[S[i]] * stride;      \
+        for (uint32_t x = 0; x < stride; x++)                                 \
+            acc[x] |= UINT32_C(1) << r1[x];                                   \
     }                                                                         \
     for (uint32_t x = 0; x < ncodes; x++)                                     \
         rt->k[x] = (uint8_t)__builtin_popcount(acc[x]);                       \
-    for (uint32_t i = 0; i < n; i++)                                          \
-        rt->k[S[i]] = 0;                                                      \
+    for (uint32_t j = 0; j < n; j++)                                          \
+        rt->k[S[j]] = 0;                                                      \
     uint8_t most = 0;                                                         \
     for (uint32_t x = 0; x < ncodes; x++)                                     \
         most = rt->k[x] > most ? rt->k[x] : most;                             \
@@ -365,31 +365,18 @@ bool opt_replies_build(oworker *w, int lv, const mm_code *P, uint32_t n)
                 *sep = x;                                                     \
     return most;
 
-static uint32_t replies_of_set16(oreplies *rt, const mm_code *S, uint32_t n, uint32_t ncodes,
-                                 mm_code *sep)
+static uint32_t replies_of_set(oreplies *rt, const mm_code *S, uint32_t n, uint32_t ncodes,
+                               mm_code *sep)
 {
-    REPLIES_OF_SET(uint16_t)
-}
-
-static uint32_t replies_of_set32(oreplies *rt, const mm_code *S, uint32_t n, uint32_t ncodes,
-                                 mm_code *sep)
-{
-    REPLIES_OF_SET(uint32_t)
+    REPLIES_OF_SET
 }
 
 #ifdef OPT_AVX2
 __attribute__((target("avx2,popcnt")))
-static uint32_t replies_of_set16_avx2(oreplies *rt, const mm_code *S, uint32_t n,
-                                      uint32_t ncodes, mm_code *sep)
+static uint32_t replies_of_set_avx2(oreplies *rt, const mm_code *S, uint32_t n, uint32_t ncodes,
+                                    mm_code *sep)
 {
-    REPLIES_OF_SET(uint16_t)
-}
-
-__attribute__((target("avx2,popcnt")))
-static uint32_t replies_of_set32_avx2(oreplies *rt, const mm_code *S, uint32_t n,
-                                      uint32_t ncodes, mm_code *sep)
-{
-    REPLIES_OF_SET(uint32_t)
+    REPLIES_OF_SET
 }
 #endif
 
@@ -401,11 +388,9 @@ int opt_replies_of_set(oworker *w, const mm_code *S, uint32_t n, mm_code *sep)
     uint32_t ncodes = w->sh->g->ncodes;
 #ifdef OPT_AVX2
     if (use_avx2 && !w->sh->no_simd)
-        return (int)(rt->esize == 2 ? replies_of_set16_avx2(rt, S, n, ncodes, sep)
-                                    : replies_of_set32_avx2(rt, S, n, ncodes, sep));
+        return (int)replies_of_set_avx2(rt, S, n, ncodes, sep);
 #endif
-    return (int)(rt->esize == 2 ? replies_of_set16(rt, S, n, ncodes, sep)
-                                : replies_of_set32(rt, S, n, ncodes, sep));
+    return (int)replies_of_set(rt, S, n, ncodes, sep);
 }
 
 bool opt_split(olevel *l, const mm_game *g, const mm_code *S, uint32_t n,

@@ -124,7 +124,7 @@ void oworker_release(oworker *w)
         }
     free(w->lv);
     free(w->in_s);
-    free(w->rt.bits);
+    free(w->rt.rows);
     free(w->rt.rowof);
     free(w->rt.acc);
     free(w->rt.k);
