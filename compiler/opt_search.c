@@ -703,11 +703,12 @@ static oval solve_serial(onode *nd)
         const ocand ci = l->ci[i];
         oval bound = (nd->have && nd->ties && ci.idx < nd->best_idx) ? nd->best : nd->best - 1;
         if (ci.lb > bound) {
+            /* The candidates come in order of bound, then of tie order:
+             * none after this one can do better than the best, nor tie
+             * with it and come before it in tie order. */
             if (ci.lb < nd->minfail)
                 nd->minfail = ci.lb;
-            if (ci.lb > nd->best || !nd->have || !nd->ties)
-                break;
-            continue;
+            break;
         }
         mm_code q = l->cand[ci.idx];
         uint32_t *h = l->hist + (size_t)ci.idx * sh->g->nreplies;
