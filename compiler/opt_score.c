@@ -304,7 +304,7 @@ bool opt_replies_build(oworker *w, int lv, const mm_code *P, uint32_t n)
     if (!rt->rowof) {
         rt->rowof = malloc((size_t)g->ncodes * sizeof *rt->rowof);
         rt->acc = malloc((size_t)stride * sizeof *rt->acc);
-        rt->k = malloc(g->ncodes);
+        rt->k = malloc(stride);
         if (!rt->rowof || !rt->acc || !rt->k)
             return false;   /* searched without: the same values */
     }
@@ -332,7 +332,7 @@ bool opt_replies_build(oworker *w, int lv, const mm_code *P, uint32_t n)
  * its codes' replies, OR-ed, two rows at a time), 0 for the codes of S;
  * the most of any code, and the first code that gets n into *sep
  * (MM_NO_CODE when none does).  The loops are plain C for the compiler to
- * vectorise, once for AVX2 (with popcnt) and once portable. */
+ * vectorise, once for AVX2 and once portable; COUNT counts the bits. */
 #define REPLIES_OF_SET                                                        \
     uint32_t *restrict acc = rt->acc;                                         \
     const uint32_t stride = rt->stride;                                       \
@@ -351,8 +351,7 @@ bool opt_replies_build(oworker *w, int lv, const mm_code *P, uint32_t n)
         for (uint32_t x = 0; x < stride; x++)                                 \
             acc[x] |= UINT32_C(1) << r1[x];                                   \
     }                                                                         \
-    for (uint32_t x = 0; x < ncodes; x++)                                     \
-        rt->k[x] = (uint8_t)__builtin_popcount(acc[x]);                       \
+    COUNT(acc, rt->k, stride);                                                \
     for (uint32_t j = 0; j < n; j++)                                          \
         rt->k[S[j]] = 0;                                                      \
     uint8_t most = 0;                                                         \
@@ -365,18 +364,56 @@ bool opt_replies_build(oworker *w, int lv, const mm_code *P, uint32_t n)
                 *sep = x;                                                     \
     return most;
 
+/* k[x] = the bits set in acc[x], for x < n. */
+static void count_bits(const uint32_t *acc, uint8_t *k, uint32_t n)
+{
+    for (uint32_t x = 0; x < n; x++)
+        k[x] = (uint8_t)__builtin_popcount(acc[x]);
+}
+
 static uint32_t replies_of_set(oreplies *rt, const mm_code *S, uint32_t n, uint32_t ncodes,
                                mm_code *sep)
 {
+#define COUNT count_bits
     REPLIES_OF_SET
+#undef COUNT
 }
 
 #ifdef OPT_AVX2
+/* The same, 32 elements at a time (n a multiple of 32): the bits of each
+ * byte from a table of nibbles, summed over an element's four bytes, the
+ * sums packed into bytes and put back in order. */
+__attribute__((target("avx2")))
+static void count_bits_avx2(const uint32_t *acc, uint8_t *k, uint32_t n)
+{
+    const __m256i nibble = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                            0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+    const __m256i low = _mm256_set1_epi8(0x0f), one8 = _mm256_set1_epi8(1);
+    const __m256i one16 = _mm256_set1_epi16(1);
+    const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    for (uint32_t x = 0; x < n; x += 32) {
+        __m256i c[4];
+        for (int j = 0; j < 4; j++) {
+            __m256i v = _mm256_loadu_si256((const __m256i *)(acc + x + 8 * j));
+            __m256i lo = _mm256_shuffle_epi8(nibble, _mm256_and_si256(v, low));
+            __m256i hi = _mm256_shuffle_epi8(nibble, _mm256_and_si256(_mm256_srli_epi16(v, 4), low));
+            c[j] = _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_add_epi8(lo, hi), one8), one16);
+        }
+        /* per 128-bit lane: c0[0..3] c1[0..3] c2[0..3] c3[0..3], then the
+         * upper halves in the other lane */
+        __m256i b = _mm256_packus_epi16(_mm256_packs_epi32(c[0], c[1]),
+                                        _mm256_packs_epi32(c[2], c[3]));
+        _mm256_storeu_si256((__m256i *)(k + x), _mm256_permutevar8x32_epi32(b, order));
+    }
+}
+
 __attribute__((target("avx2,popcnt")))
 static uint32_t replies_of_set_avx2(oreplies *rt, const mm_code *S, uint32_t n, uint32_t ncodes,
                                     mm_code *sep)
 {
+#define COUNT count_bits_avx2
     REPLIES_OF_SET
+#undef COUNT
 }
 #endif
 
