@@ -191,6 +191,16 @@ static int cmp_part_size(const void *a, const void *b)
     return (x->n > y->n) - (x->n < y->n);
 }
 
+/* The root's bound when the search stopped, from its candidates' bounds
+ * as this level knew them: never below the one progress follows, which
+ * has every bound raised since (a candidate another search of the root
+ * dropped, say), so that the bound reported never falls. */
+static void root_stopped_at(oshared *sh, oval lower)
+{
+    oval known = opt_root_lower(sh);
+    sh->root_lower = known > lower ? known : lower;
+}
+
 /* The search stopped at level 0 while candidate i was being solved: what
  * is proven is the least bound of all candidates. */
 static void root_stopped(oshared *sh, const olevel *l, uint32_t i, uint32_t nc,
@@ -204,7 +214,7 @@ static void root_stopped(oshared *sh, const olevel *l, uint32_t i, uint32_t nc,
             lower = l->ci[j].lb;
     if (have && best < lower)
         lower = best;
-    sh->root_lower = lower;
+    root_stopped_at(sh, lower);
 }
 
 /* A part's subtree is dear: first raise every part to its one-guess-
@@ -815,7 +825,7 @@ static oval solve_shared(onode *nd)
             if (l->ci[i].lb < lower)
                 lower = l->ci[i].lb;
         if (nd->lv == 0)
-            sh->root_lower = lower;
+            root_stopped_at(sh, lower);
         return OV_ABORT;
     }
     nd->best = rj.best;

@@ -388,6 +388,9 @@ static mm_status finish_stopped(driver *dr, oval lower, int depth, mm_tree *t)
     best = dr->heur;
     mm_tree_init(&dr->heur, dr->g->pegs, dr->g->colors, dr->g->repeat);
 done:;
+    oval known = opt_root_lower(sh);   /* building the tree can raise it */
+    if (known > lower)
+        lower = known;
     oval v = tree_value(&best);
     mm_tree_release(t);
     *t = best;

@@ -23,7 +23,15 @@ typedef struct run {
     mm_tree t;
     mm_optimal_report r;
     mm_stats s;
+    uint64_t seen;   /* the highest bound progress reported */
 } run;
+
+static void progress(void *arg, const mm_optimal_report *r)
+{
+    run *x = arg;
+    if (!r->ended && r->total && r->lower > x->seen)
+        x->seen = r->lower;
+}
 
 static bool build(const mm_game *g, mm_compile_opts *o, run *x, const char *what,
                   uint64_t n)
@@ -31,6 +39,10 @@ static bool build(const mm_game *g, mm_compile_opts *o, run *x, const char *what
     mm_diag d;
     mm_diag_clear(&d);
     o->report = &x->r;
+    x->seen = 0;
+    o->progress = progress;
+    o->progress_arg = x;
+    o->progress_every = 1e-9;   /* at every look at the clock */
     mm_status st = mm_compile(g, o, &x->t, &d);
     if (st) {
         FAIL("%s, stopped after %llu: mm_compile: %s", what, (unsigned long long)n, d.msg);
@@ -70,6 +82,9 @@ static void check_stopped(mm_rule rule, const run *x, const run *ref, const char
         FAIL("%s, stopped after %llu: lower bound %llu, tree %llu, optimum %llu", what,
              (unsigned long long)n, (unsigned long long)r->lower,
              (unsigned long long)x->s.total, (unsigned long long)ref->s.total);
+    if (r->lower < x->seen)
+        FAIL("%s, stopped after %llu: lower bound %llu, progress said %llu", what,
+             (unsigned long long)n, (unsigned long long)r->lower, (unsigned long long)x->seen);
     if (rule == MM_RULE_OPTIMAL_WORST && r->worst_lower > ref->s.worst)
         FAIL("%s, stopped after %llu: worst-case bound %d above the optimum's %d", what,
              (unsigned long long)n, r->worst_lower, ref->s.worst);
@@ -85,10 +100,11 @@ static void check_stopped(mm_rule rule, const run *x, const run *ref, const char
 }
 
 /* Stopped after n sets with a checkpoint, then resumed from it; *worst_lower
- * is the stopped run's bound on the worst case (-1 when proven). */
+ * and *total_lower are the stopped run's bounds on the worst case (-1 when
+ * proven) and the total (0 when proven). */
 static bool stop_and_resume(const mm_game *g, mm_compile_opts o, uint64_t n,
                             const run *ref, const char *path, const char *what,
-                            int *worst_lower)
+                            int *worst_lower, uint64_t *total_lower)
 {
     mm_rule rule = o.rule;
     o.checkpoint = path;
@@ -99,6 +115,7 @@ static bool stop_and_resume(const mm_game *g, mm_compile_opts o, uint64_t n,
         return false;
     bool proven = x.r.proven;
     *worst_lower = proven ? -1 : x.r.worst_lower;
+    *total_lower = proven ? 0 : x.r.lower;
     if (proven && (!mm_tree_equal(&x.t, &ref->t) || x.t.prov.proof != MM_PROOF_PROVEN ||
                    x.t.prov.lower_total || x.t.prov.lower_worst))
         FAIL("%s, stopped after %llu: proven, but not the optimal tree, or not said so", what,
@@ -152,11 +169,19 @@ static void sweep(int p, int c, mm_rule rule, const char *first, int threads, bo
         o.start = &ref.t;
     /* One thread: the search is the same every time, so a stop after it
      * has finished finds it done; two: the moments vary, go on a while. */
-    uint64_t n = 1, runs = 0, proven_at = 0;
+    uint64_t n = 1, runs = 0, proven_at = 0, lt = 0, last_lt = 0;
     int lw = -1, last_lw = 0;
     for (; !proven_at || (threads > 1 && n < 3 * proven_at); n += 1 + n / 16, runs++) {
-        if (stop_and_resume(&g, o, n, &ref, path, what, &lw) && !proven_at)
+        if (stop_and_resume(&g, o, n, &ref, path, what, &lw, &lt) && !proven_at)
             proven_at = n;
+        /* one thread: a later stop never proves less */
+        if (threads == 1 && lt) {
+            if (lt < last_lt)
+                FAIL("%s, stopped after %llu: total at least %llu, after %llu", what,
+                     (unsigned long long)n, (unsigned long long)lt,
+                     (unsigned long long)last_lt);
+            last_lt = lt;
+        }
         /* optimal-worst on one thread: the proven depth only rises, and
          * the last stops, in the search for the least total, know it */
         if (rule == MM_RULE_OPTIMAL_WORST && threads == 1 && lw >= 0) {
