@@ -102,11 +102,12 @@ if [ -z "$sanitized" ]; then
 fi
 
 # -- a time limit stops every rank: a valid tree marked not proven, with
-# a lower bound at most the optimum (20471 for MM(4,8)) and at most its
-# total, exit 3; on stderr build's progress lines a second apart and a
-# last one, from rank 0 alone (at most 4 in 2.5 s, their times rising,
-# bound and share never falling), and one summary line.
-run 3 -p 4 -c 8 -o "$dir/stopped.mmt" --time-limit 2.5 --progress 1 2>"$dir/stopped.err"
+# a lower bound at most the optimum (34666 for MM(4,9), which takes
+# half a minute on two ranks) and at most its total, exit 3; on stderr
+# build's progress lines a second apart and a last one, from rank 0
+# alone (at most 4 in 2.5 s, their times rising, bound and share never
+# falling), and one summary line.
+run 3 -p 4 -c 9 -o "$dir/stopped.mmt" --time-limit 2.5 --progress 1 2>"$dir/stopped.err"
 rc=$?
 "$mmtree" stats --json "$dir/stopped.mmt" >"$dir/stopped.json" 2>&1
 lower=$(sed -n 's/.*"lower_bound": \([0-9]*\).*/\1/p' "$dir/stopped.json")
@@ -114,12 +115,12 @@ total=$(sed -n 's/.*"total": \([0-9]*\).*/\1/p' "$dir/stopped.json")
 if [ "$rc" -ne 3 ] || ! "$mmtree" verify "$dir/stopped.mmt" >/dev/null 2>&1; then
     fail "--time-limit 2.5: exit $rc (want 3), or no valid tree"
 elif ! grep -q '"proven": false' "$dir/stopped.json" || [ -z "$lower" ] ||
-    [ "$lower" -eq 0 ] || [ "$lower" -gt 20471 ] || [ "$lower" -gt "$total" ]; then
+    [ "$lower" -eq 0 ] || [ "$lower" -gt 34666 ] || [ "$lower" -gt "$total" ]; then
     fail "--time-limit 2.5: not marked not proven with a lower bound: $(cat "$dir/stopped.json")"
 else
     ok "--time-limit 2.5: exit 3, a valid tree, not proven, lower bound $lower"
 fi
-summary="^mmtree-mpi: MM(4,8) optimal: .*, not proven optimal, lower bound $lower; 3 ranks "
+summary="^mmtree-mpi: MM(4,9) optimal: .*, not proven optimal, lower bound $lower; 3 ranks "
 lines=$(grep -c '' "$dir/stopped.err")
 np=$(grep -cE "$progress" "$dir/stopped.err")
 ns=$(grep -c "$summary" "$dir/stopped.err")
