@@ -72,10 +72,11 @@ function compare(i,    k, f, v, o, w) {
     # codes at the worst depth compare only at the same depth
     if (f == "at_worst" && (w = pworst(k, psrc[i])) != "" && w != worst[k])
         return "at depth " w "; ours has none there"
-    if (status[k] != "proven") {
-        if (f == "upper" || f == "total")
-            return (o + 0 <= v + 0) ? "same" : "better than our tree"
-        return ""
+    if (status[k] != "proven") {   # ours is a tree, not a value
+        if (f != "upper" && f != "total") return ""
+        if (o + 0 > v + 0) return "better than our tree"
+        if (o + 0 == v + 0) return "same"
+        return f == "upper" ? "improved" : "ours lower"
     }
     if (f == "upper")
         return (o + 0 < v + 0) ? "improved" : (o + 0 == v + 0) ? "same" : "below the optimum"
