@@ -3,12 +3,13 @@
  * A search stopped at any moment (the stop_after hook stops it as a
  * signal would, after N sets visited) returns a valid tree, marked not
  * proven, never better than the optimum and never below its own lower
- * bound, whose bound is never above the optimum; and what it saved in
- * its checkpoint is true: a run resumed from it gives the optimal tree.
- * For the three optimal rules, on one thread and on two.  Started from
- * the optimal tree itself (mm_compile_opts.start), a stopped search
- * returns that tree, which nothing it finds can beat, and a finished or
- * resumed one the same tree as without it.
+ * bound, whose bound is never above the optimum nor below one its
+ * progress reported (on one thread, nor below an earlier stop's); and
+ * what it saved in its checkpoint is true: a run resumed from it gives
+ * the optimal tree.  For the three optimal rules, on one thread and on
+ * two.  Started from the optimal tree itself (mm_compile_opts.start), a
+ * stopped search returns that tree, which nothing it finds can beat, and
+ * a finished or resumed one the same tree as without it.
  */
 #include <stdio.h>
 #include <stdlib.h>
