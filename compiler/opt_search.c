@@ -192,13 +192,13 @@ static int cmp_part_size(const void *a, const void *b)
 }
 
 /* The root's bound when the search stopped, from its candidates' bounds
- * as this level knew them: never below the one progress follows, which
- * has every bound raised since (a candidate another search of the root
- * dropped, say), so that the bound reported never falls. */
+ * as this level knew them.  It only rises: opt_root_lower adds the
+ * bounds progress followed, raised since (a candidate another search of
+ * the root dropped, say). */
 static void root_stopped_at(oshared *sh, oval lower)
 {
-    oval known = opt_root_lower(sh);
-    sh->root_lower = known > lower ? known : lower;
+    if (lower > sh->root_lower)
+        sh->root_lower = lower;
 }
 
 /* The search stopped at level 0 while candidate i was being solved: what

@@ -366,8 +366,10 @@ static mm_status own_tree(driver *dr, int depth, mm_tree *t)
 }
 
 /* Stopped (time limit or signal): the best tree found and the proven
- * lower bound into t. */
-static mm_status finish_stopped(driver *dr, oval lower, int depth, mm_tree *t)
+ * lower bound into t.  The bound is read last: building the stopped
+ * search's tree settles first guesses it had not reached, and can raise
+ * it. */
+static mm_status finish_stopped(driver *dr, int depth, mm_tree *t)
 {
     oshared *sh = &dr->sh;
     mm_status st;
@@ -388,9 +390,9 @@ static mm_status finish_stopped(driver *dr, oval lower, int depth, mm_tree *t)
     best = dr->heur;
     mm_tree_init(&dr->heur, dr->g->pegs, dr->g->colors, dr->g->repeat);
 done:;
-    oval known = opt_root_lower(sh);   /* building the tree can raise it */
-    if (known > lower)
-        lower = known;
+    oval lower = opt_root_lower(sh);
+    if (lower < game_lower(dr))
+        lower = game_lower(dr);
     oval v = tree_value(&best);
     mm_tree_release(t);
     *t = best;
@@ -445,7 +447,7 @@ static mm_status search(driver *dr, mm_tree *t)
              * order, as from nothing) */
             if ((st = heuristic_bound(dr, 63, true, HEUR_ANY | HEUR_START)))
                 return st;
-            return finish_stopped(dr, game_lower(dr), OPT_NODEPTH, t);
+            return finish_stopped(dr, OPT_NODEPTH, t);
         }
         if (dr->heur_v != OV_INF && OV_W(dr->heur_v) > depth)
             drop_incumbent(dr);   /* beyond the least depth: of no use */
@@ -457,7 +459,7 @@ static mm_status search(driver *dr, mm_tree *t)
         /* the least total among the trees within the cap */
         int f = feasible(dr, cap);
         if (f < 0)
-            return finish_stopped(dr, game_lower(dr), OPT_NODEPTH, t);
+            return finish_stopped(dr, OPT_NODEPTH, t);
         if (!f)
             return no_tree_within(dr, cap);
         depth = cap;
@@ -470,13 +472,13 @@ static mm_status search(driver *dr, mm_tree *t)
     if (!dr->consistent && !dr->worst_mode && dr->o->consistent_bound) {
         oval vc = consistent_bound(dr, limit, depth);
         if (vc == OV_ABORT)
-            return finish_stopped(dr, opt_root_lower(&dr->sh), depth, t);
+            return finish_stopped(dr, depth, t);
         if (vc < limit)
             limit = vc;
     }
     oval v = solve_root(dr, limit, depth, !dr->o->value_only);
     if (v == OV_ABORT)
-        return finish_stopped(dr, opt_root_lower(&dr->sh), depth, t);
+        return finish_stopped(dr, depth, t);
     if (v > limit)
         return mm_diag_set(dr->d, MM_ERR_INPUT, "internal error: no tree within the bound");
     return finish_proven(dr, v, depth, t);
