@@ -525,7 +525,6 @@ static bool score_chunks(onode *nd, uint32_t ncand, mm_code *guess, oval *v)
             opt_score_range(nd->w->sh, l, n, c0, c1, small);
         for (uint32_t c = c0; c < c1; c++) {
             int k = l->nk[c];
-            bool pairs = (uint32_t)k < n;
             assert(k >= 1 && (uint32_t)k <= n);
             if ((uint32_t)k == n) {
                 /* the first separator in tie order */
@@ -538,9 +537,9 @@ static bool score_chunks(onode *nd, uint32_t ncand, mm_code *guess, oval *v)
             if (k > K)
                 K = k;
             if (small)
-                keep_small(nd, &nc, (ocand){OV(3 * (uint64_t)n - (uint64_t)k, pairs ? 3 : 2,
-                                               pairs ? n - (uint32_t)k : 0),
-                                            c, (uint16_t)k, 0});
+                /* k < n: two codes at least stay together */
+                keep_small(nd, &nc, (ocand){OV(3 * (uint64_t)n - (uint64_t)k, 3,
+                                               n - (uint32_t)k), c, (uint16_t)k, 0});
             else
                 l->ci[nc++] = (ocand){0, c, (uint16_t)k, 0};
         }
