@@ -328,41 +328,48 @@ bool opt_replies_build(oworker *w, int lv, const mm_code *P, uint32_t n)
     return true;
 }
 
+typedef void count_fn(const uint32_t *acc, uint8_t *k, uint32_t n);
+
 /* rt->k: for every code, the replies it gets from S (a bit for each of
  * its codes' replies, OR-ed, two rows at a time), 0 for the codes of S;
  * the most of any code, and the first code that gets n into *sep
  * (MM_NO_CODE when none does).  The loops are plain C for the compiler to
- * vectorise, once for AVX2 and once portable; COUNT counts the bits. */
-#define REPLIES_OF_SET                                                        \
-    uint32_t *restrict acc = rt->acc;                                         \
-    const uint32_t stride = rt->stride;                                       \
-    const uint8_t *r0 = rt->rows + (size_t)rt->rowof[S[0]] * stride;          \
-    for (uint32_t x = 0; x < stride; x++)                                     \
-        acc[x] = UINT32_C(1) << r0[x];                                        \
-    uint32_t i = 1;                                                           \
-    for (; i + 1 < n; i += 2) {                                               \
-        const uint8_t *r1 = rt->rows + (size_t)rt->rowof[S[i]] * stride;      \
-        const uint8_t *r2 = rt->rows + (size_t)rt->rowof[S[i + 1]] * stride;  \
-        for (uint32_t x = 0; x < stride; x++)                                 \
-            acc[x] |= (UINT32_C(1) << r1[x]) | (UINT32_C(1) << r2[x]);        \
-    }                                                                         \
-    if (i < n) {                                                              \
-        const uint8_t *r1 = rt->rows + (size_t)rt->rowof[S[i]] * stride;      \
-        for (uint32_t x = 0; x < stride; x++)                                 \
-            acc[x] |= UINT32_C(1) << r1[x];                                   \
-    }                                                                         \
-    COUNT(acc, rt->k, stride);                                                \
-    for (uint32_t j = 0; j < n; j++)                                          \
-        rt->k[S[j]] = 0;                                                      \
-    uint8_t most = 0;                                                         \
-    for (uint32_t x = 0; x < ncodes; x++)                                     \
-        most = rt->k[x] > most ? rt->k[x] : most;                             \
-    *sep = MM_NO_CODE;                                                        \
-    if (most == n)                                                            \
-        for (uint32_t x = 0; x < ncodes && *sep == MM_NO_CODE; x++)           \
-            if (rt->k[x] == n)                                                \
-                *sep = x;                                                     \
+ * vectorise: always inlined, they compile once for AVX2 and once
+ * portable; count counts the bits. */
+static inline __attribute__((always_inline)) uint32_t
+replies_of_set_with(oreplies *rt, const mm_code *S, uint32_t n, uint32_t ncodes, mm_code *sep,
+                    count_fn *count)
+{
+    uint32_t *restrict acc = rt->acc;
+    const uint32_t stride = rt->stride;
+    const uint8_t *r0 = rt->rows + (size_t)rt->rowof[S[0]] * stride;
+    for (uint32_t x = 0; x < stride; x++)
+        acc[x] = UINT32_C(1) << r0[x];
+    uint32_t i = 1;
+    for (; i + 1 < n; i += 2) {
+        const uint8_t *r1 = rt->rows + (size_t)rt->rowof[S[i]] * stride;
+        const uint8_t *r2 = rt->rows + (size_t)rt->rowof[S[i + 1]] * stride;
+        for (uint32_t x = 0; x < stride; x++)
+            acc[x] |= (UINT32_C(1) << r1[x]) | (UINT32_C(1) << r2[x]);
+    }
+    if (i < n) {
+        const uint8_t *r1 = rt->rows + (size_t)rt->rowof[S[i]] * stride;
+        for (uint32_t x = 0; x < stride; x++)
+            acc[x] |= UINT32_C(1) << r1[x];
+    }
+    count(acc, rt->k, stride);
+    for (uint32_t j = 0; j < n; j++)
+        rt->k[S[j]] = 0;
+    uint8_t most = 0;
+    for (uint32_t x = 0; x < ncodes; x++)
+        most = rt->k[x] > most ? rt->k[x] : most;
+    *sep = MM_NO_CODE;
+    if (most == n)
+        for (uint32_t x = 0; x < ncodes && *sep == MM_NO_CODE; x++)
+            if (rt->k[x] == n)
+                *sep = x;
     return most;
+}
 
 /* k[x] = the bits set in acc[x], for x < n. */
 static void count_bits(const uint32_t *acc, uint8_t *k, uint32_t n)
@@ -374,9 +381,7 @@ static void count_bits(const uint32_t *acc, uint8_t *k, uint32_t n)
 static uint32_t replies_of_set(oreplies *rt, const mm_code *S, uint32_t n, uint32_t ncodes,
                                mm_code *sep)
 {
-#define COUNT count_bits
-    REPLIES_OF_SET
-#undef COUNT
+    return replies_of_set_with(rt, S, n, ncodes, sep, count_bits);
 }
 
 #ifdef OPT_AVX2
@@ -411,9 +416,7 @@ __attribute__((target("avx2,popcnt")))
 static uint32_t replies_of_set_avx2(oreplies *rt, const mm_code *S, uint32_t n, uint32_t ncodes,
                                     mm_code *sep)
 {
-#define COUNT count_bits_avx2
-    REPLIES_OF_SET
-#undef COUNT
+    return replies_of_set_with(rt, S, n, ncodes, sep, count_bits_avx2);
 }
 #endif
 
