@@ -262,7 +262,8 @@ typedef struct oreplies {
     uint32_t *rowof;             /* per code: its row, or UINT32_MAX */
     uint32_t stride;             /* columns: codes, rounded up */
     int lv;                      /* the level of P; -1: no table */
-    uint32_t *acc;               /* stride elements: a set's OR */
+    void *acc;                   /* stride elements: a set's OR, of
+                                    32 bits, or 64 beyond 32 replies */
     uint8_t *k;                  /* per code: replies, from acc */
 } oreplies;
 

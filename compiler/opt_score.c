@@ -295,7 +295,7 @@ bool opt_replies_build(oworker *w, int lv, const mm_code *P, uint32_t n)
 {
     const mm_game *g = w->sh->g;
     oreplies *rt = &w->rt;
-    if (rt->lv >= 0 || n <= w->sh->small_max || g->nreplies > 32 || w->sh->no_replies)
+    if (rt->lv >= 0 || n <= w->sh->small_max || g->nreplies > 64 || w->sh->no_replies)
         return false;
     uint32_t stride = (g->ncodes + 31) & ~31u;
     size_t bytes = (size_t)n * stride;
@@ -303,7 +303,7 @@ bool opt_replies_build(oworker *w, int lv, const mm_code *P, uint32_t n)
         return false;
     if (!rt->rowof) {
         rt->rowof = malloc((size_t)g->ncodes * sizeof *rt->rowof);
-        rt->acc = malloc((size_t)stride * sizeof *rt->acc);
+        rt->acc = malloc((size_t)stride * sizeof(uint64_t));
         rt->k = malloc(stride);
         if (!rt->rowof || !rt->acc || !rt->k)
             return false;   /* searched without: the same values */
@@ -330,12 +330,31 @@ bool opt_replies_build(oworker *w, int lv, const mm_code *P, uint32_t n)
 
 typedef void count_fn(const uint32_t *acc, uint8_t *k, uint32_t n);
 
+/* After the counts: 0 for the codes of S, the most of any code, and the
+ * first code that gets n into *sep (MM_NO_CODE when none does). */
+static inline __attribute__((always_inline)) uint32_t
+most_replies(oreplies *rt, const mm_code *S, uint32_t n, uint32_t ncodes, mm_code *sep)
+{
+    for (uint32_t j = 0; j < n; j++)
+        rt->k[S[j]] = 0;
+    uint8_t most = 0;
+    for (uint32_t x = 0; x < ncodes; x++)
+        most = rt->k[x] > most ? rt->k[x] : most;
+    *sep = MM_NO_CODE;
+    if (most == n)
+        for (uint32_t x = 0; x < ncodes && *sep == MM_NO_CODE; x++)
+            if (rt->k[x] == n)
+                *sep = x;
+    return most;
+}
+
 /* rt->k: for every code, the replies it gets from S (a bit for each of
  * its codes' replies, OR-ed, two rows at a time), 0 for the codes of S;
  * the most of any code, and the first code that gets n into *sep
  * (MM_NO_CODE when none does).  The loops are plain C for the compiler to
  * vectorise: always inlined, they compile once for AVX2 and once
- * portable; count counts the bits. */
+ * portable; count counts the bits.  Games of at most 32 replies (p <= 6)
+ * OR 32 bits a code, the others 64, half as many at a time. */
 static inline __attribute__((always_inline)) uint32_t
 replies_of_set_with(oreplies *rt, const mm_code *S, uint32_t n, uint32_t ncodes, mm_code *sep,
                     count_fn *count)
@@ -358,17 +377,35 @@ replies_of_set_with(oreplies *rt, const mm_code *S, uint32_t n, uint32_t ncodes,
             acc[x] |= UINT32_C(1) << r1[x];
     }
     count(acc, rt->k, stride);
-    for (uint32_t j = 0; j < n; j++)
-        rt->k[S[j]] = 0;
-    uint8_t most = 0;
-    for (uint32_t x = 0; x < ncodes; x++)
-        most = rt->k[x] > most ? rt->k[x] : most;
-    *sep = MM_NO_CODE;
-    if (most == n)
-        for (uint32_t x = 0; x < ncodes && *sep == MM_NO_CODE; x++)
-            if (rt->k[x] == n)
-                *sep = x;
-    return most;
+    return most_replies(rt, S, n, ncodes, sep);
+}
+
+/* acc |= the bits of rows r1 and r2 (acc = them when init), 64 bits a
+ * code: games of more than 32 replies (p >= 7). */
+typedef void or_rows_fn(uint64_t *acc, const uint8_t *r1, const uint8_t *r2, uint32_t n,
+                        bool init);
+
+static void or_rows_wide(uint64_t *acc, const uint8_t *r1, const uint8_t *r2, uint32_t n,
+                         bool init)
+{
+    for (uint32_t x = 0; x < n; x++)
+        acc[x] = (init ? 0 : acc[x]) | (UINT64_C(1) << r1[x]) | (UINT64_C(1) << r2[x]);
+}
+
+static inline __attribute__((always_inline)) uint32_t
+replies_of_set_wide(oreplies *rt, const mm_code *S, uint32_t n, uint32_t ncodes, mm_code *sep,
+                    or_rows_fn *or_rows)
+{
+    uint64_t *acc = rt->acc;
+    const uint32_t stride = rt->stride;
+    for (uint32_t i = 0; i < n; i += 2) {
+        const uint8_t *r1 = rt->rows + (size_t)rt->rowof[S[i]] * stride;
+        const uint8_t *r2 = i + 1 < n ? rt->rows + (size_t)rt->rowof[S[i + 1]] * stride : r1;
+        or_rows(acc, r1, r2, stride, i == 0);
+    }
+    for (uint32_t x = 0; x < stride; x++)
+        rt->k[x] = (uint8_t)__builtin_popcountll(acc[x]);
+    return most_replies(rt, S, n, ncodes, sep);
 }
 
 /* k[x] = the bits set in acc[x], for x < n. */
@@ -379,8 +416,10 @@ static void count_bits(const uint32_t *acc, uint8_t *k, uint32_t n)
 }
 
 static uint32_t replies_of_set(oreplies *rt, const mm_code *S, uint32_t n, uint32_t ncodes,
-                               mm_code *sep)
+                               mm_code *sep, bool wide)
 {
+    if (wide)
+        return replies_of_set_wide(rt, S, n, ncodes, sep, or_rows_wide);
     return replies_of_set_with(rt, S, n, ncodes, sep, count_bits);
 }
 
@@ -412,10 +451,33 @@ static void count_bits_avx2(const uint32_t *acc, uint8_t *k, uint32_t n)
     }
 }
 
+/* The same ORs, which GCC 12 leaves scalar (a byte widened to 64 bits):
+ * four codes a vector, sixteen a step (n a multiple of 32). */
+__attribute__((target("avx2")))
+static void or_rows_wide_avx2(uint64_t *acc, const uint8_t *r1, const uint8_t *r2, uint32_t n,
+                              bool init)
+{
+    const __m256i one = _mm256_set1_epi64x(1);
+    for (uint32_t x = 0; x < n; x += 16) {
+        __m128i b1 = _mm_loadu_si128((const __m128i *)(r1 + x));
+        __m128i b2 = _mm_loadu_si128((const __m128i *)(r2 + x));
+        for (int j = 0; j < 4; j++) {
+            __m256i *a = (__m256i *)(acc + x + 4 * j);
+            __m256i v = _mm256_or_si256(_mm256_sllv_epi64(one, _mm256_cvtepu8_epi64(b1)),
+                                        _mm256_sllv_epi64(one, _mm256_cvtepu8_epi64(b2)));
+            _mm256_storeu_si256(a, init ? v : _mm256_or_si256(v, _mm256_loadu_si256(a)));
+            b1 = _mm_srli_si128(b1, 4);
+            b2 = _mm_srli_si128(b2, 4);
+        }
+    }
+}
+
 __attribute__((target("avx2,popcnt")))
 static uint32_t replies_of_set_avx2(oreplies *rt, const mm_code *S, uint32_t n, uint32_t ncodes,
-                                    mm_code *sep)
+                                    mm_code *sep, bool wide)
 {
+    if (wide)
+        return replies_of_set_wide(rt, S, n, ncodes, sep, or_rows_wide_avx2);
     return replies_of_set_with(rt, S, n, ncodes, sep, count_bits_avx2);
 }
 #endif
@@ -426,11 +488,12 @@ int opt_replies_of_set(oworker *w, const mm_code *S, uint32_t n, mm_code *sep)
     if (rt->lv < 0 || !n)
         return -1;
     uint32_t ncodes = w->sh->g->ncodes;
+    bool wide = w->sh->g->nreplies > 32;
 #ifdef OPT_AVX2
     if (use_avx2 && !w->sh->no_simd)
-        return (int)replies_of_set_avx2(rt, S, n, ncodes, sep);
+        return (int)replies_of_set_avx2(rt, S, n, ncodes, sep, wide);
 #endif
-    return (int)replies_of_set(rt, S, n, ncodes, sep);
+    return (int)replies_of_set(rt, S, n, ncodes, sep, wide);
 }
 
 bool opt_split(olevel *l, const mm_game *g, const mm_code *S, uint32_t n,
