@@ -353,8 +353,8 @@ most_replies(oreplies *rt, const mm_code *S, uint32_t n, uint32_t ncodes, mm_cod
  * the most of any code, and the first code that gets n into *sep
  * (MM_NO_CODE when none does).  The loops are plain C for the compiler to
  * vectorise: always inlined, they compile once for AVX2 and once
- * portable; count counts the bits.  Games of at most 32 replies (p <= 6)
- * OR 32 bits a code, the others 64, half as many at a time. */
+ * portable; count counts the bits.  For games of at most 32 replies
+ * (p <= 6); the others are below. */
 static inline __attribute__((always_inline)) uint32_t
 replies_of_set_with(oreplies *rt, const mm_code *S, uint32_t n, uint32_t ncodes, mm_code *sep,
                     count_fn *count)
@@ -380,28 +380,18 @@ replies_of_set_with(oreplies *rt, const mm_code *S, uint32_t n, uint32_t ncodes,
     return most_replies(rt, S, n, ncodes, sep);
 }
 
-/* acc |= the bits of rows r1 and r2 (acc = them when init), 64 bits a
- * code: games of more than 32 replies (p >= 7). */
-typedef void or_rows_fn(uint64_t *acc, const uint8_t *r1, const uint8_t *r2, uint32_t n,
-                        bool init);
-
-static void or_rows_wide(uint64_t *acc, const uint8_t *r1, const uint8_t *r2, uint32_t n,
-                         bool init)
-{
-    for (uint32_t x = 0; x < n; x++)
-        acc[x] = (init ? 0 : acc[x]) | (UINT64_C(1) << r1[x]) | (UINT64_C(1) << r2[x]);
-}
-
-static inline __attribute__((always_inline)) uint32_t
-replies_of_set_wide(oreplies *rt, const mm_code *S, uint32_t n, uint32_t ncodes, mm_code *sep,
-                    or_rows_fn *or_rows)
+/* The same for games of more than 32 replies (p >= 7), 64 bits a code:
+ * the reference for the AVX2 code's layout below. */
+static uint32_t replies_of_set_wide(oreplies *rt, const mm_code *S, uint32_t n,
+                                    uint32_t ncodes, mm_code *sep)
 {
     uint64_t *acc = rt->acc;
     const uint32_t stride = rt->stride;
-    for (uint32_t i = 0; i < n; i += 2) {
-        const uint8_t *r1 = rt->rows + (size_t)rt->rowof[S[i]] * stride;
-        const uint8_t *r2 = i + 1 < n ? rt->rows + (size_t)rt->rowof[S[i + 1]] * stride : r1;
-        or_rows(acc, r1, r2, stride, i == 0);
+    memset(acc, 0, (size_t)stride * sizeof *acc);
+    for (uint32_t i = 0; i < n; i++) {
+        const uint8_t *r = rt->rows + (size_t)rt->rowof[S[i]] * stride;
+        for (uint32_t x = 0; x < stride; x++)
+            acc[x] |= UINT64_C(1) << r[x];
     }
     for (uint32_t x = 0; x < stride; x++)
         rt->k[x] = (uint8_t)__builtin_popcountll(acc[x]);
@@ -419,7 +409,7 @@ static uint32_t replies_of_set(oreplies *rt, const mm_code *S, uint32_t n, uint3
                                mm_code *sep, bool wide)
 {
     if (wide)
-        return replies_of_set_wide(rt, S, n, ncodes, sep, or_rows_wide);
+        return replies_of_set_wide(rt, S, n, ncodes, sep);
     return replies_of_set_with(rt, S, n, ncodes, sep, count_bits);
 }
 
@@ -451,25 +441,73 @@ static void count_bits_avx2(const uint32_t *acc, uint8_t *k, uint32_t n)
     }
 }
 
-/* The same ORs, which GCC 12 leaves scalar (a byte widened to 64 bits):
- * four codes a vector, sixteen a step (n a multiple of 32). */
+/* Games of more than 32 replies: replies 0-31 OR-ed into 32 bits a code
+ * as above (a shift by 32 or more gives 0), 32-39 and 40-47 into a byte
+ * each, from a table of the reply less 31 (0 below 32).  Six bytes a
+ * code where 64 bits would take eight, and GCC 12 leaves those scalar
+ * (a byte widened to 64 bits). */
+_Static_assert((MM_MAX_PEGS + 1) * (MM_MAX_PEGS + 2) / 2 - 1 <= 47,
+               "a reply less 31 indexes a table of 16 bytes");
+
 __attribute__((target("avx2")))
-static void or_rows_wide_avx2(uint64_t *acc, const uint8_t *r1, const uint8_t *r2, uint32_t n,
-                              bool init)
+static void or_rows_split_avx2(uint32_t *lo, uint8_t *ha, uint8_t *hb, const uint8_t *r1,
+                               const uint8_t *r2, uint32_t n, bool init)
 {
-    const __m256i one = _mm256_set1_epi64x(1);
-    for (uint32_t x = 0; x < n; x += 16) {
-        __m128i b1 = _mm_loadu_si128((const __m128i *)(r1 + x));
-        __m128i b2 = _mm_loadu_si128((const __m128i *)(r2 + x));
+    const __m256i one = _mm256_set1_epi32(1), v31 = _mm256_set1_epi8(31);
+    const __m256i la = _mm256_setr_epi8(0, 1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0,
+                                        0, 1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0);
+    const __m256i lb = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64,
+                                        0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64);
+    for (uint32_t x = 0; x < n; x += 32) {
+        __m256i b1 = _mm256_loadu_si256((const __m256i *)(r1 + x));
+        __m256i b2 = _mm256_loadu_si256((const __m256i *)(r2 + x));
+        __m256i s1 = _mm256_subs_epu8(b1, v31), s2 = _mm256_subs_epu8(b2, v31);
+        __m256i a = _mm256_or_si256(_mm256_shuffle_epi8(la, s1), _mm256_shuffle_epi8(la, s2));
+        __m256i b = _mm256_or_si256(_mm256_shuffle_epi8(lb, s1), _mm256_shuffle_epi8(lb, s2));
+        if (!init) {
+            a = _mm256_or_si256(a, _mm256_loadu_si256((const __m256i *)(ha + x)));
+            b = _mm256_or_si256(b, _mm256_loadu_si256((const __m256i *)(hb + x)));
+        }
+        _mm256_storeu_si256((__m256i *)(ha + x), a);
+        _mm256_storeu_si256((__m256i *)(hb + x), b);
         for (int j = 0; j < 4; j++) {
-            __m256i *a = (__m256i *)(acc + x + 4 * j);
-            __m256i v = _mm256_or_si256(_mm256_sllv_epi64(one, _mm256_cvtepu8_epi64(b1)),
-                                        _mm256_sllv_epi64(one, _mm256_cvtepu8_epi64(b2)));
-            _mm256_storeu_si256(a, init ? v : _mm256_or_si256(v, _mm256_loadu_si256(a)));
-            b1 = _mm_srli_si128(b1, 4);
-            b2 = _mm_srli_si128(b2, 4);
+            __m256i *l = (__m256i *)(lo + x + 8 * j);
+            __m256i c1 = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(r1 + x + 8 * j)));
+            __m256i c2 = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(r2 + x + 8 * j)));
+            __m256i v = _mm256_or_si256(_mm256_sllv_epi32(one, c1), _mm256_sllv_epi32(one, c2));
+            _mm256_storeu_si256(l, init ? v : _mm256_or_si256(v, _mm256_loadu_si256(l)));
         }
     }
+}
+
+__attribute__((target("avx2")))
+static uint32_t replies_of_set_split_avx2(oreplies *rt, const mm_code *S, uint32_t n,
+                                          uint32_t ncodes, mm_code *sep)
+{
+    const uint32_t stride = rt->stride;
+    uint32_t *lo = rt->acc;
+    uint8_t *ha = (uint8_t *)(lo + stride), *hb = ha + stride;
+    for (uint32_t i = 0; i < n; i += 2) {
+        const uint8_t *r1 = rt->rows + (size_t)rt->rowof[S[i]] * stride;
+        const uint8_t *r2 = i + 1 < n ? rt->rows + (size_t)rt->rowof[S[i + 1]] * stride : r1;
+        or_rows_split_avx2(lo, ha, hb, r1, r2, stride, i == 0);
+    }
+    count_bits_avx2(lo, rt->k, stride);
+    const __m256i nibble = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                            0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+    const __m256i low = _mm256_set1_epi8(0x0f);
+    for (uint32_t x = 0; x < stride; x += 32) {
+        __m256i a = _mm256_loadu_si256((const __m256i *)(ha + x));
+        __m256i b = _mm256_loadu_si256((const __m256i *)(hb + x));
+        __m256i c = _mm256_add_epi8(
+            _mm256_add_epi8(_mm256_shuffle_epi8(nibble, _mm256_and_si256(a, low)),
+                            _mm256_shuffle_epi8(nibble, _mm256_and_si256(_mm256_srli_epi16(a, 4), low))),
+            _mm256_add_epi8(_mm256_shuffle_epi8(nibble, _mm256_and_si256(b, low)),
+                            _mm256_shuffle_epi8(nibble, _mm256_and_si256(_mm256_srli_epi16(b, 4), low))));
+        __m256i *k = (__m256i *)(rt->k + x);
+        _mm256_storeu_si256(k, _mm256_add_epi8(_mm256_loadu_si256(k), c));
+    }
+    return most_replies(rt, S, n, ncodes, sep);
 }
 
 __attribute__((target("avx2,popcnt")))
@@ -477,7 +515,7 @@ static uint32_t replies_of_set_avx2(oreplies *rt, const mm_code *S, uint32_t n, 
                                     mm_code *sep, bool wide)
 {
     if (wide)
-        return replies_of_set_wide(rt, S, n, ncodes, sep, or_rows_wide_avx2);
+        return replies_of_set_split_avx2(rt, S, n, ncodes, sep);
     return replies_of_set_with(rt, S, n, ncodes, sep, count_bits_avx2);
 }
 #endif
