@@ -238,15 +238,24 @@ typedef struct olevel {
     mm_code *parts;
     size_t pcap;
     ogroup grp;             /* the group after the guess being explored */
-    /* Class representatives under group reps_serial and zero colours
-     * reps_zero, consistent or not: the sets after one guess share them. */
+} olevel;
+
+/* A list of class representatives, consistent or not, in lexical order,
+ * and what it depends on: the zero and played colours and the group, by
+ * its elements when it has at most OREPS_BY_CONTENT of them (the search
+ * comes back to few such groups), else by its serial. */
+#define OREPS_BY_CONTENT 32
+#define OREPS_SLOTS 512
+#define OREPS_KEY_MAX (5 + OREPS_BY_CONTENT * (MM_MAX_PEGS + MM_MAX_COLORS))
+typedef struct oreps {
+    uint64_t hash;
+    uint64_t used;               /* when last used, for the replacement */
+    uint32_t klen;               /* 0: empty */
+    uint8_t key[OREPS_KEY_MAX];
     mm_code *reps;
     uint32_t nreps;
-    size_t rcap;
-    uint64_t reps_serial;
-    uint16_t reps_zero;
-    bool reps_valid;
-} olevel;
+    size_t cap;
+} oreps;
 
 #define OPT_MAX_LEVELS 64
 
@@ -273,6 +282,8 @@ typedef struct oworker {
     struct olevel *lv;           /* one scratch level per depth */
     int nlv;
     uint8_t *in_s;
+    oreps *reps;                 /* OREPS_SLOTS lists, two ways a hash */
+    uint64_t reps_tick;
     uint64_t nodes, hits, guesses, guesses_all;
     unsigned tick;
     int id;                      /* 0: the main search; others help */

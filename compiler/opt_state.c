@@ -119,9 +119,12 @@ void oworker_release(oworker *w)
             free(l->hist);
             free(l->ci);
             free(l->parts);
-            free(l->reps);
             ogroup_release(&l->grp);
         }
+    if (w->reps)
+        for (int i = 0; i < OREPS_SLOTS; i++)
+            free(w->reps[i].reps);
+    free(w->reps);
     free(w->lv);
     free(w->in_s);
     free(w->rt.rows);

@@ -208,13 +208,13 @@ static bool group_first(const ogroup *G, const ozf *z, bool repeat, int p,
 
 typedef struct gen {
     const mm_game *g;
-    olevel *l;
+    oreps *r;
     const ogroup *G;
     const ozf *z;
     bool fail;
 } gen;
 
-/* Class representatives, in lexical order, into l->reps: a walk over the
+/* Class representatives, in lexical order, into st->r: a walk over the
  * pegs offering only the first zero colour (the next unused one without
  * repetition) and the next free colour not used yet, the code's rank
  * kept on the way. */
@@ -228,14 +228,14 @@ static void gen_rec(gen *st, int i, int *peg, unsigned used, int nz, int nf,
     if (i == g->pegs) {
         if (!group_first(st->G, z, g->repeat, g->pegs, peg))
             return;
-        olevel *l = st->l;
-        mm_code *r = grow_array(l->reps, &l->rcap, l->nreps + 1, 64, sizeof *r);
+        oreps *o = st->r;
+        mm_code *r = grow_array(o->reps, &o->cap, o->nreps + 1, 64, sizeof *r);
         if (!r) {
             st->fail = true;
             return;
         }
-        l->reps = r;
-        l->reps[l->nreps++] = (mm_code)rank;
+        o->reps = r;
+        o->reps[o->nreps++] = (mm_code)rank;
         return;
     }
     for (int k = 0; k < g->colors; k++) {
@@ -259,6 +259,65 @@ static void gen_rec(gen *st, int i, int *peg, unsigned used, int nz, int nf,
                                      (uint64_t)__builtin_popcount(~used & ((1u << k) - 1));
         gen_rec(st, i + 1, peg, used | 1u << k, nz2, nf2, r);
     }
+}
+
+/* What a list of representatives depends on, into key (OREPS_KEY_MAX
+ * bytes): its length. */
+static uint32_t reps_key(const mm_game *g, const ogroup *G, const ozf *z, uint8_t *key)
+{
+    uint32_t n = 0;
+    key[n++] = (uint8_t)z->zero;
+    key[n++] = (uint8_t)(z->zero >> 8);
+    key[n++] = (uint8_t)G->played;
+    key[n++] = (uint8_t)(G->played >> 8);
+    if (G->ne > OREPS_BY_CONTENT) {
+        key[n++] = 0xff;
+        memcpy(key + n, &G->serial, sizeof G->serial);
+        return n + (uint32_t)sizeof G->serial;
+    }
+    key[n++] = (uint8_t)G->ne;
+    for (int e = 0; e < G->ne; e++) {
+        memcpy(key + n, G->perm[e], (size_t)g->pegs);
+        n += (uint32_t)g->pegs;
+        for (int k = 0; k < g->colors; k++)
+            if (G->played >> k & 1)
+                key[n++] = G->cmap[e][k];
+    }
+    return n;
+}
+
+/* The list of representatives under G and z, from the worker's lists or
+ * made: NULL when out of memory. */
+static const oreps *reps_of(oworker *w, const ogroup *G, const ozf *z)
+{
+    const mm_game *g = w->sh->g;
+    uint8_t key[OREPS_KEY_MAX];
+    uint32_t klen = reps_key(g, G, z, key);
+    uint64_t h = UINT64_C(14695981039346656037);   /* FNV-1a */
+    for (uint32_t i = 0; i < klen; i++)
+        h = (h ^ key[i]) * UINT64_C(1099511628211);
+    if (!w->reps && !(w->reps = calloc(OREPS_SLOTS, sizeof *w->reps)))
+        return NULL;
+    oreps *a = &w->reps[(h >> 32) & (OREPS_SLOTS - 2)], *b = a + 1;
+    w->reps_tick++;
+    for (oreps *o = a; o <= b; o++)
+        if (o->klen == klen && o->hash == h && !memcmp(o->key, key, klen)) {
+            o->used = w->reps_tick;
+            return o;
+        }
+    oreps *o = a->used <= b->used ? a : b;
+    o->klen = 0;
+    o->nreps = 0;
+    gen st = {g, o, G, z, false};
+    int peg[MM_MAX_PEGS];
+    gen_rec(&st, 0, peg, 0, 0, 0, 0);
+    if (st.fail)
+        return NULL;
+    o->hash = h;
+    o->klen = klen;
+    memcpy(o->key, key, klen);
+    o->used = w->reps_tick;
+    return o;
 }
 
 mm_status opt_cand_consistent(oworker *w, olevel *l, const ogroup *G,
@@ -302,20 +361,11 @@ mm_status opt_cand_inconsistent(oworker *w, olevel *l, const ogroup *G,
             if (!w->in_s[x] && !(g->colorset[x] & other))
                 l->cand[count++] = x;
     } else {
-        if (!l->reps_valid || l->reps_serial != G->serial || l->reps_zero != z->zero) {
-            gen st = {g, l, G, z, false};
-            int peg[MM_MAX_PEGS];
-            l->nreps = 0;
-            gen_rec(&st, 0, peg, 0, 0, 0, 0);
-            l->reps_valid = !st.fail;
-            l->reps_serial = G->serial;
-            l->reps_zero = z->zero;
-            fail = st.fail;
-        }
-        fail = fail || !olevel_reserve_cand(l, ncons + l->nreps, g->nreplies);
-        for (uint32_t i = 0; i < l->nreps && !fail; i++)
-            if (!w->in_s[l->reps[i]])
-                l->cand[count++] = l->reps[i];
+        const oreps *r = reps_of(w, G, z);
+        fail = !r || !olevel_reserve_cand(l, ncons + r->nreps, g->nreplies);
+        for (uint32_t i = 0; !fail && i < r->nreps; i++)
+            if (!w->in_s[r->reps[i]])
+                l->cand[count++] = r->reps[i];
     }
     for (uint32_t i = 0; i < n; i++)
         w->in_s[S[i]] = 0;
