@@ -189,7 +189,6 @@ typedef struct ocand {
     oval lb;
     uint32_t idx;   /* position in the tie order */
     uint16_t k;     /* parts besides the winning one */
-    uint8_t cons;
 } ocand;
 
 /* A part of a set after a guess: l->parts[start..start+n). */

@@ -496,9 +496,9 @@ static bool score_consistent(onode *nd, mm_code *guess, oval *v)
             K = k;
         if (small)
             keep_small(nd, &nc, (ocand){OV(3 * (uint64_t)n - 2 - (uint64_t)k, 3, n - 1 - k), c,
-                                        (uint16_t)k, 1});
+                                        (uint16_t)k});
         else
-            l->ci[nc++] = (ocand){0, c, (uint16_t)k, 1};
+            l->ci[nc++] = (ocand){0, c, (uint16_t)k};
     }
     nd->nc = nc;
     nd->K = K;
@@ -518,17 +518,16 @@ static bool score_chunks(onode *nd, uint32_t ncand, mm_code *guess, oval *v)
     nd->ncand = ncand;
     for (uint32_t c0 = nd->ncons; c0 < ncand; c0 += SCORE_CHUNK) {
         uint32_t c1 = ncand - c0 > SCORE_CHUNK ? c0 + SCORE_CHUNK : ncand;
-        if (k_all)
-            for (uint32_t c = c0; c < c1; c++)
-                l->nk[c] = k_all[l->cand[c]];
-        else
+        if (!k_all)
             opt_score_range(nd->w->sh, l, n, c0, c1, small);
+        const mm_code *cand = l->cand;
+        const uint8_t *nk = l->nk;
         for (uint32_t c = c0; c < c1; c++) {
-            int k = l->nk[c];
+            int k = k_all ? k_all[cand[c]] : nk[c];
             assert(k >= 1 && (uint32_t)k <= n);
             if ((uint32_t)k == n) {
                 /* the first separator in tie order */
-                *guess = l->cand[c];
+                *guess = cand[c];
                 *v = node_store(nd, OV(2 * (uint64_t)n, 2, n), OC_EXACT | OC_CANON, *guess);
                 return true;
             }
@@ -539,9 +538,9 @@ static bool score_chunks(onode *nd, uint32_t ncand, mm_code *guess, oval *v)
             if (small)
                 /* k < n: two codes at least stay together */
                 keep_small(nd, &nc, (ocand){OV(3 * (uint64_t)n - (uint64_t)k, 3,
-                                               n - (uint32_t)k), c, (uint16_t)k, 0});
+                                               n - (uint32_t)k), c, (uint16_t)k});
             else
-                l->ci[nc++] = (ocand){0, c, (uint16_t)k, 0};
+                l->ci[nc++] = (ocand){0, c, (uint16_t)k};
         }
     }
     nd->nc = nc;
@@ -962,7 +961,7 @@ static int64_t feasible_candidates(onode *nd)
             continue;
         if (k > nd->K)
             nd->K = k;
-        l->ci[nd->nc++] = (ocand){(oval)big << 32 | c, c, (uint16_t)k, h[g->win] != 0};
+        l->ci[nd->nc++] = (ocand){(oval)big << 32 | c, c, (uint16_t)k};
     }
     if (nd->fixed)
         nd->K = sh->answers - 1;   /* the other guesses were not scored */
