@@ -270,8 +270,8 @@ typedef struct oreplies {
     uint32_t *rowof;             /* per code: its row, or UINT32_MAX */
     uint32_t stride;             /* columns: codes, rounded up */
     int lv;                      /* the level of P; -1: no table */
-    void *acc;                   /* stride elements: a set's OR, of
-                                    32 bits, or 64 beyond 32 replies */
+    void *acc;                   /* a set's OR: stride elements of 64
+                                    bits, laid out as opt_score.c says */
     uint8_t *k;                  /* per code: replies, from acc */
 } oreplies;
 

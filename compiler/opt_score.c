@@ -295,7 +295,7 @@ bool opt_replies_build(oworker *w, int lv, const mm_code *P, uint32_t n)
 {
     const mm_game *g = w->sh->g;
     oreplies *rt = &w->rt;
-    if (rt->lv >= 0 || n <= w->sh->small_max || g->nreplies > 64 || w->sh->no_replies)
+    if (rt->lv >= 0 || n <= w->sh->small_max || w->sh->no_replies)
         return false;
     uint32_t stride = (g->ncodes + 31) & ~31u;
     size_t bytes = (size_t)n * stride;
@@ -380,8 +380,9 @@ replies_of_set_with(oreplies *rt, const mm_code *S, uint32_t n, uint32_t ncodes,
     return most_replies(rt, S, n, ncodes, sep);
 }
 
-/* The same for games of more than 32 replies (p >= 7), 64 bits a code:
- * the reference for the AVX2 code's layout below. */
+/* The same for games of more than 32 replies (p >= 7, at most 44), 64
+ * bits a code: the reference for the AVX2 code below, which lays the
+ * bits out otherwise. */
 static uint32_t replies_of_set_wide(oreplies *rt, const mm_code *S, uint32_t n,
                                     uint32_t ncodes, mm_code *sep)
 {
