@@ -415,24 +415,30 @@ static uint32_t replies_of_set(oreplies *rt, const mm_code *S, uint32_t n, uint3
 }
 
 #ifdef OPT_AVX2
-/* The same, 32 elements at a time (n a multiple of 32): the bits of each
- * byte from a table of nibbles, summed over an element's four bytes, the
- * sums packed into bytes and put back in order. */
-__attribute__((target("avx2")))
-static void count_bits_avx2(const uint32_t *acc, uint8_t *k, uint32_t n)
+/* The bits set in each byte of v, from a table of nibbles. */
+static inline __attribute__((target("avx2"), always_inline)) __m256i bits_of_bytes(__m256i v)
 {
     const __m256i nibble = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
                                             0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
-    const __m256i low = _mm256_set1_epi8(0x0f), one8 = _mm256_set1_epi8(1);
-    const __m256i one16 = _mm256_set1_epi16(1);
+    const __m256i low = _mm256_set1_epi8(0x0f);
+    return _mm256_add_epi8(_mm256_shuffle_epi8(nibble, _mm256_and_si256(v, low)),
+                           _mm256_shuffle_epi8(nibble,
+                                               _mm256_and_si256(_mm256_srli_epi16(v, 4), low)));
+}
+
+/* count_bits, 32 elements at a time (n a multiple of 32): the bits of
+ * each byte summed over an element's four bytes, the sums packed into
+ * bytes and put back in order. */
+__attribute__((target("avx2")))
+static void count_bits_avx2(const uint32_t *acc, uint8_t *k, uint32_t n)
+{
+    const __m256i one8 = _mm256_set1_epi8(1), one16 = _mm256_set1_epi16(1);
     const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
     for (uint32_t x = 0; x < n; x += 32) {
         __m256i c[4];
         for (int j = 0; j < 4; j++) {
             __m256i v = _mm256_loadu_si256((const __m256i *)(acc + x + 8 * j));
-            __m256i lo = _mm256_shuffle_epi8(nibble, _mm256_and_si256(v, low));
-            __m256i hi = _mm256_shuffle_epi8(nibble, _mm256_and_si256(_mm256_srli_epi16(v, 4), low));
-            c[j] = _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_add_epi8(lo, hi), one8), one16);
+            c[j] = _mm256_madd_epi16(_mm256_maddubs_epi16(bits_of_bytes(v), one8), one16);
         }
         /* per 128-bit lane: c0[0..3] c1[0..3] c2[0..3] c3[0..3], then the
          * upper halves in the other lane */
@@ -494,17 +500,10 @@ static uint32_t replies_of_set_split_avx2(oreplies *rt, const mm_code *S, uint32
         or_rows_split_avx2(lo, ha, hb, r1, r2, stride, i == 0);
     }
     count_bits_avx2(lo, rt->k, stride);
-    const __m256i nibble = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
-                                            0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
-    const __m256i low = _mm256_set1_epi8(0x0f);
     for (uint32_t x = 0; x < stride; x += 32) {
         __m256i a = _mm256_loadu_si256((const __m256i *)(ha + x));
         __m256i b = _mm256_loadu_si256((const __m256i *)(hb + x));
-        __m256i c = _mm256_add_epi8(
-            _mm256_add_epi8(_mm256_shuffle_epi8(nibble, _mm256_and_si256(a, low)),
-                            _mm256_shuffle_epi8(nibble, _mm256_and_si256(_mm256_srli_epi16(a, 4), low))),
-            _mm256_add_epi8(_mm256_shuffle_epi8(nibble, _mm256_and_si256(b, low)),
-                            _mm256_shuffle_epi8(nibble, _mm256_and_si256(_mm256_srli_epi16(b, 4), low))));
+        __m256i c = _mm256_add_epi8(bits_of_bytes(a), bits_of_bytes(b));
         __m256i *k = (__m256i *)(rt->k + x);
         _mm256_storeu_si256(k, _mm256_add_epi8(_mm256_loadu_si256(k), c));
     }
