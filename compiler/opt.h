@@ -369,6 +369,16 @@ mm_status opt_cand_inconsistent(oworker *w, olevel *l, const ogroup *G,
                                 const ozf *z, const mm_code *S, uint32_t n,
                                 uint32_t ncons, uint32_t *ncand);
 
+/* The inconsistent class representatives that get at least least
+ * replies, k[x] being code x's (the codes of the set, of n, having 0), in
+ * lexical order after the ncons consistent candidates; *ncand gets the
+ * count of both, *most the most replies of any representative, *below
+ * the most of those that get fewer than least (0: none).  The counters
+ * count every representative, as opt_cand_inconsistent does. */
+mm_status opt_cand_replies(oworker *w, olevel *l, const ogroup *G, const ozf *z,
+                           uint32_t n, uint32_t ncons, const uint8_t *k, uint32_t least,
+                           uint32_t *ncand, uint32_t *most, uint32_t *below);
+
 /* ---- scoring (opt_score.c) ---- */
 
 /* Pick the kernels this CPU runs (once, whichever thread first). */

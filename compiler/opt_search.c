@@ -33,8 +33,8 @@
  * is tried: the first set on the path small enough keeps a table of the
  * replies of every code to each of its codes, from which a small set
  * below it reads what every guess gets at once (score_from_table), and
- * lists its candidates only when one of them can come within the
- * limit.
+ * lists only the candidates that can come within the limit
+ * (score_small_table).
  *
  * Values are (total, worst case, codes at the worst depth) triples,
  * compared in that order (opt_value.h); with ties the search also finds the first optimal guess
@@ -514,16 +514,14 @@ static bool score_chunks(onode *nd, uint32_t ncand, mm_code *guess, oval *v)
     const bool small = nd->small;
     uint32_t nc = nd->nc;
     int K = nd->K;
-    const uint8_t *k_all = nd->k_all;
     nd->ncand = ncand;
     for (uint32_t c0 = nd->ncons; c0 < ncand; c0 += SCORE_CHUNK) {
         uint32_t c1 = ncand - c0 > SCORE_CHUNK ? c0 + SCORE_CHUNK : ncand;
-        if (!k_all)
-            opt_score_range(nd->w->sh, l, n, c0, c1, small);
+        opt_score_range(nd->w->sh, l, n, c0, c1, small);
         const mm_code *cand = l->cand;
         const uint8_t *nk = l->nk;
         for (uint32_t c = c0; c < c1; c++) {
-            int k = k_all ? k_all[cand[c]] : nk[c];
+            int k = nk[c];
             assert(k >= 1 && (uint32_t)k <= n);
             if ((uint32_t)k == n) {
                 /* the first separator in tie order */
@@ -583,6 +581,43 @@ static bool score_from_table(onode *nd, mm_code *guess, oval *v)
     return true;
 }
 
+/* The other candidates of a small set under a table of replies, whose
+ * counts nd->k_all holds: only those that can come within the limit are
+ * listed (score_chunks would bound all of them and keep those), and the
+ * least bound of the others, the one that gets the most replies below
+ * them, goes to minfail.  False, or true when out of memory (with *v). */
+static bool score_small_table(onode *nd, oval *v)
+{
+    olevel *l = nd->l;
+    const uint64_t n = nd->n;
+    const uint8_t *k_all = nd->k_all;
+    /* a guess that gets k replies is bound by 3n - k, worst case 3 */
+    uint32_t least = nd->n + 1;
+    for (uint32_t k = 2; k < nd->n && nd->depth >= 3; k++)
+        if (OV(3 * n - k, 3, n - k) <= nd->limit) {
+            least = k;
+            break;
+        }
+    uint32_t ncand, most, below;
+    if (opt_cand_replies(nd->w, l, nd->G, nd->z, nd->n, nd->ncons, k_all, least, &ncand,
+                         &most, &below)) {
+        *v = out_of_memory(nd->w);
+        return true;
+    }
+    nd->ncand = ncand;
+    if (most >= 2 && (int)most > nd->K)
+        nd->K = (int)most;
+    if (below >= 2 && nd->depth >= 3 && OV(3 * n - below, 3, n - below) < nd->minfail)
+        nd->minfail = OV(3 * n - below, 3, n - below);
+    uint32_t nc = nd->nc;
+    for (uint32_t c = nd->ncons; c < ncand; c++) {
+        uint32_t k = k_all[l->cand[c]];
+        l->ci[nc++] = (ocand){OV(3 * n - k, 3, n - k), c, (uint16_t)k};
+    }
+    nd->nc = nc;
+    return false;
+}
+
 /* Now every consistent guess leaves two codes together (total at least
  * 2n, worst case 3) and every other guess costs all n codes a guess (2n,
  * worst case 2 at best): a limit below that ends the search (true, with
@@ -600,6 +635,8 @@ static bool score_others(onode *nd, mm_code *guess, oval *v)
         }
         if (nd->small && score_from_table(nd, guess, v))
             return true;
+        if (nd->k_all)
+            return score_small_table(nd, v);
         if (opt_cand_inconsistent(w, nd->l, nd->G, nd->z, nd->S, nd->n, nd->ncons, &ncand)) {
             *v = out_of_memory(w);
             return true;

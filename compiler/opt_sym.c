@@ -376,3 +376,62 @@ mm_status opt_cand_inconsistent(oworker *w, olevel *l, const ogroup *G,
     w->guesses_all += g->ncodes - n;
     return MM_OK;
 }
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("avx2", "default")))
+#endif
+mm_status opt_cand_replies(oworker *w, olevel *l, const ogroup *G, const ozf *z,
+                           uint32_t n, uint32_t ncons, const uint8_t *k, uint32_t least,
+                           uint32_t *ncand, uint32_t *most, uint32_t *below)
+{
+    const mm_game *g = w->sh->g;
+    uint32_t count = ncons, nreps = 0, top = 0, under = 0;
+    if (G->ne == 0 && z->nfree <= 1 && (g->repeat || z->nzero <= 1)) {
+        /* As opt_cand_inconsistent: one code a class, but those of the
+         * zero and free colours after the first; the codes of S get 0. */
+        const uint16_t other = (uint16_t)((z->zero & ~(z->nzero ? 1u << z->zl[0] : 0u)) |
+                                          (z->free & ~(z->nfree ? 1u << z->fl[0] : 0u)));
+        const uint16_t *cs = g->colorset;
+        const uint8_t lo = least < 255 ? (uint8_t)least : 255;
+        uint8_t t = 0, u = 0;
+        uint32_t keep = 0;
+        /* branch-free, so that the loop vectorises: kx is 0 for the
+         * codes of S and those of the other colours */
+        for (mm_code x = 0; x < g->ncodes; x++) {
+            uint8_t kx = (uint8_t)(k[x] & -((cs[x] & other) == 0));
+            uint8_t below_lo = (uint8_t)(kx & -(kx < lo));
+            t = kx > t ? kx : t;
+            u = below_lo > u ? below_lo : u;
+            nreps += kx != 0;
+            keep += kx >= lo;
+        }
+        top = t;
+        under = u;
+        if (keep && !olevel_reserve_cand(l, ncons + keep, g->nreplies))
+            return MM_ERR_NOMEM;
+        for (mm_code x = 0; x < g->ncodes && count < ncons + keep; x++)
+            if (k[x] >= least && !(cs[x] & other))
+                l->cand[count++] = x;
+    } else {
+        const oreps *r = reps_of(w, G, z);
+        if (!r)
+            return MM_ERR_NOMEM;
+        for (uint32_t i = 0; i < r->nreps; i++) {
+            uint32_t kx = k[r->reps[i]];
+            nreps += kx != 0;
+            top = kx > top ? kx : top;
+            if (kx < least)
+                under = kx > under ? kx : under;
+            else if (!olevel_reserve_cand(l, count + 1, g->nreplies))
+                return MM_ERR_NOMEM;
+            else
+                l->cand[count++] = r->reps[i];
+        }
+    }
+    *ncand = count;
+    *most = top;
+    *below = under;
+    w->guesses += nreps;
+    w->guesses_all += g->ncodes - n;
+    return MM_OK;
+}
