@@ -534,6 +534,9 @@ int opt_replies_of_set(oworker *w, const mm_code *S, uint32_t n, mm_code *sep)
     return (int)replies_of_set(rt, S, n, ncodes, sep, wide);
 }
 
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("popcnt", "default")))
+#endif
 bool opt_split(olevel *l, const mm_game *g, const mm_code *S, uint32_t n,
                mm_code q, const uint32_t *h, opart *pt, int *npart,
                uint32_t *win)

@@ -286,6 +286,9 @@ char *mm_code_format(const mm_game *g, mm_code x, char *buf)
  * uses colours 0,1,.. in order of first appearance with non-increasing
  * multiplicities; scanning those few guesses against all codes finds every
  * reply that can occur. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+__attribute__((target_clones("popcnt", "default")))
+#endif
 uint64_t mm_game_reply_set(const mm_game *g)
 {
     uint64_t set = 0;
