@@ -270,8 +270,9 @@ typedef struct oreplies {
     uint32_t *rowof;             /* per code: its row, or UINT32_MAX */
     uint32_t stride;             /* columns: codes, rounded up */
     int lv;                      /* the level of P; -1: no table */
-    void *acc;                   /* a set's OR: stride elements of 64
-                                    bits, laid out as opt_score.c says */
+    void *acc;                   /* a set's OR, a block of columns at a
+                                    time: 64 bits a column, laid out as
+                                    opt_score.c says */
     uint8_t *k;                  /* per code: replies, from acc */
 } oreplies;
 
@@ -398,10 +399,11 @@ void opt_score_range(const oshared *sh, olevel *l, uint32_t n, uint32_t from,
  * was built (the caller drops it when done with P). */
 bool opt_replies_build(oworker *w, int lv, const mm_code *P, uint32_t n);
 static inline void opt_replies_drop(oworker *w) { w->rt.lv = -1; }
-/* w->rt.k: the replies (the winning one counted) every code but those of
- * S gets from S, a set below the table's (0 for the codes of S); returns
- * the most, with the first code that gets n in *sep (MM_NO_CODE when
- * none does), or -1 when there is no table. */
+/* The replies (the winning one counted) every code but those of S gets
+ * from S, a set below the table's: when a code gets n, the first such
+ * code in *sep, and n; else *sep = MM_NO_CODE, every code's count in
+ * w->rt.k (0 for the codes of S), and the most.  -1 when there is no
+ * table. */
 int opt_replies_of_set(oworker *w, const mm_code *S, uint32_t n, mm_code *sep);
 /* Split S by q (histogram h) into l->parts, grouped by slot in slot
  * order, each part in the order of S; pt gets the parts besides the
