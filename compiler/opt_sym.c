@@ -377,6 +377,33 @@ mm_status opt_cand_inconsistent(oworker *w, olevel *l, const ogroup *G,
     return MM_OK;
 }
 
+/* Append to cand, from count on, the codes x that get at least lo
+ * replies (2 <= lo <= 127) and use none of the colours other, until
+ * there are end; the new count.  Most codes get fewer: eight counts are tested at once, a byte
+ * above lo - 1 setting its top bit in (v + 127 - (lo - 1)) | v (no count
+ * exceeds 127, so no byte carries into the next). */
+static inline __attribute__((always_inline)) uint32_t
+collect(mm_code *restrict cand, uint32_t count, uint32_t end, const uint8_t *k,
+        const uint16_t *cs, uint16_t other, uint8_t lo, uint32_t ncodes)
+{
+    const uint64_t ones = UINT64_C(0x0101010101010101), high = ones << 7;
+    const uint64_t add = ones * (uint64_t)(128 - lo);
+    mm_code x = 0;
+    for (; x + 8 <= ncodes && count < end; x += 8) {
+        uint64_t v;
+        memcpy(&v, k + x, 8);
+        if (!(((v + add) | v) & high))
+            continue;
+        for (mm_code y = x; y < x + 8; y++)
+            if (k[y] >= lo && !(cs[y] & other))
+                cand[count++] = y;
+    }
+    for (; x < ncodes && count < end; x++)
+        if (k[x] >= lo && !(cs[x] & other))
+            cand[count++] = x;
+    return count;
+}
+
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 __attribute__((target_clones("avx2", "default")))
 #endif
@@ -409,9 +436,8 @@ mm_status opt_cand_replies(oworker *w, olevel *l, const ogroup *G, const ozf *z,
         under = u;
         if (keep && !olevel_reserve_cand(l, ncons + keep, g->nreplies))
             return MM_ERR_NOMEM;
-        for (mm_code x = 0; x < g->ncodes && count < ncons + keep; x++)
-            if (k[x] >= least && !(cs[x] & other))
-                l->cand[count++] = x;
+        if (keep)
+            count = collect(l->cand, count, ncons + keep, k, cs, other, lo, g->ncodes);
     } else {
         const oreps *r = reps_of(w, G, z);
         if (!r)
