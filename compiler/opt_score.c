@@ -283,7 +283,7 @@ void opt_score_range(const oshared *sh, olevel *l, uint32_t n, uint32_t from,
 /* ---- the table of replies ---- */
 
 /* Columns of the table a set's replies are counted in at a time
- * (replies_of_set_with). */
+ * (replies_of_set_narrow and the others). */
 #define REPLIES_BLOCK 1024u
 
 /* A table of more than this many bytes (a reply a byte) is not made:
@@ -307,7 +307,8 @@ bool opt_replies_build(oworker *w, int lv, const mm_code *P, uint32_t n)
         return false;
     if (!rt->rowof) {
         rt->rowof = malloc((size_t)g->ncodes * sizeof *rt->rowof);
-        rt->acc = malloc((size_t)REPLIES_BLOCK * sizeof(uint64_t));
+        /* aligned for the AVX2 code, which reads it as vectors */
+        rt->acc = aligned_alloc(64, (size_t)REPLIES_BLOCK * sizeof(uint64_t));
         rt->k = malloc(stride);
         if (!rt->rowof || !rt->acc || !rt->k)
             return false;   /* searched without: the same values */
@@ -331,8 +332,6 @@ bool opt_replies_build(oworker *w, int lv, const mm_code *P, uint32_t n)
     rt->lv = lv;
     return true;
 }
-
-typedef void count_fn(const uint32_t *acc, uint8_t *k, uint32_t n);
 
 /* After the counts of columns x0..x0+len: 0 for the codes of S among
  * them; true, with the first code that gets n in *sep, when one does;
@@ -367,13 +366,11 @@ block_most(oreplies *rt, const mm_code *S, uint32_t n, uint32_t x0, uint32_t len
  * *sep is MM_NO_CODE.  The columns go a block at a time (every row of a
  * block before the next block), so that the block's accumulator stays
  * in the first-level cache: the whole row's, 4 bytes a code, did not
- * (37% of the scan's reads missed it on MM(6,5), cachegrind).  The loops
- * are plain C for the compiler to vectorise: always inlined, they compile
- * once for AVX2 and once portable; count counts the bits.  For games of
- * at most 32 replies (p <= 6); the others are below. */
-static inline __attribute__((always_inline)) uint32_t
-replies_of_set_with(oreplies *rt, const mm_code *S, uint32_t n, uint32_t ncodes, mm_code *sep,
-                    count_fn *count)
+ * (37% of the scan's reads missed it on MM(6,5), cachegrind).  Plain C,
+ * the reference for replies_of_set_narrow_avx2.  For games of at most
+ * 32 replies (p <= 6); the others are below. */
+static uint32_t replies_of_set_narrow(oreplies *rt, const mm_code *S, uint32_t n,
+                                      uint32_t ncodes, mm_code *sep)
 {
     uint32_t *restrict acc = rt->acc;
     const uint32_t stride = rt->stride;
@@ -397,7 +394,8 @@ replies_of_set_with(oreplies *rt, const mm_code *S, uint32_t n, uint32_t ncodes,
             for (uint32_t x = 0; x < len; x++)
                 acc[x] |= UINT32_C(1) << r1[x];
         }
-        count(acc, rt->k + x0, len);
+        for (uint32_t x = 0; x < len; x++)
+            rt->k[x0 + x] = (uint8_t)__builtin_popcount(acc[x]);
         if (block_most(rt, S, n, x0, len, ncodes, &most, sep))
             return n;
     }
@@ -430,19 +428,12 @@ static uint32_t replies_of_set_wide(oreplies *rt, const mm_code *S, uint32_t n,
     return most;
 }
 
-/* k[x] = the bits set in acc[x], for x < n. */
-static void count_bits(const uint32_t *acc, uint8_t *k, uint32_t n)
-{
-    for (uint32_t x = 0; x < n; x++)
-        k[x] = (uint8_t)__builtin_popcount(acc[x]);
-}
-
 static uint32_t replies_of_set(oreplies *rt, const mm_code *S, uint32_t n, uint32_t ncodes,
                                mm_code *sep, bool wide)
 {
     if (wide)
         return replies_of_set_wide(rt, S, n, ncodes, sep);
-    return replies_of_set_with(rt, S, n, ncodes, sep, count_bits);
+    return replies_of_set_narrow(rt, S, n, ncodes, sep);
 }
 
 #ifdef OPT_AVX2
@@ -457,9 +448,9 @@ static inline __attribute__((target("avx2"), always_inline)) __m256i bits_of_byt
                                                _mm256_and_si256(_mm256_srli_epi16(v, 4), low)));
 }
 
-/* count_bits, 32 elements at a time (n a multiple of 32): the bits of
- * each byte summed over an element's four bytes, the sums packed into
- * bytes and put back in order. */
+/* k[x] = the bits set in acc[x], 32 elements at a time (n a multiple of
+ * 32): the bits of each byte summed over an element's four bytes, the
+ * sums packed into bytes and put back in order. */
 __attribute__((target("avx2")))
 static void count_bits_avx2(const uint32_t *acc, uint8_t *k, uint32_t n)
 {
@@ -550,13 +541,86 @@ static uint32_t replies_of_set_split_avx2(oreplies *rt, const mm_code *S, uint32
     return most;
 }
 
+/* Games of at most 32 replies: 32 columns of a row as four vectors of
+ * one-hot replies, a dword's four bytes taken apart by shifts: vector j
+ * holds columns 4i + j, i = 0..7.  The compiler widened the bytes with
+ * shuffles instead, on the one port that does them (MM(6,5): half the
+ * search's time in this loop). */
+__attribute__((target("avx2")))
+static inline void one_hot4(const uint8_t *r, __m256i b[4])
+{
+    const __m256i one = _mm256_set1_epi32(1), byte = _mm256_set1_epi32(0xff);
+    __m256i v = _mm256_loadu_si256((const __m256i *)r);
+    b[0] = _mm256_sllv_epi32(one, _mm256_and_si256(v, byte));
+    b[1] = _mm256_sllv_epi32(one, _mm256_and_si256(_mm256_srli_epi32(v, 8), byte));
+    b[2] = _mm256_sllv_epi32(one, _mm256_and_si256(_mm256_srli_epi32(v, 16), byte));
+    b[3] = _mm256_sllv_epi32(one, _mm256_srli_epi32(v, 24));
+}
+
+/* The rows r1 and r2 OR-ed into acc, 32 columns four vectors as above;
+ * init: acc is set, not OR-ed into. */
+__attribute__((target("avx2")))
+static void or_rows_avx2(__m256i *acc, const uint8_t *r1, const uint8_t *r2, uint32_t n,
+                         bool init)
+{
+    for (uint32_t x = 0; x < n; x += 32, acc += 4) {
+        __m256i b1[4], b2[4];
+        one_hot4(r1 + x, b1);
+        one_hot4(r2 + x, b2);
+        for (int j = 0; j < 4; j++) {
+            __m256i v = _mm256_or_si256(b1[j], b2[j]);
+            acc[j] = init ? v : _mm256_or_si256(acc[j], v);
+        }
+    }
+}
+
+/* The bits set in each dword of acc, into k in column order: dword i of
+ * the four vectors of 32 columns gives the bytes of columns 4i..4i+3. */
+__attribute__((target("avx2")))
+static void count_bits4_avx2(const __m256i *acc, uint8_t *k, uint32_t n)
+{
+    const __m256i one8 = _mm256_set1_epi8(1), one16 = _mm256_set1_epi16(1);
+    for (uint32_t x = 0; x < n; x += 32, acc += 4) {
+        __m256i c = _mm256_setzero_si256();
+        for (int j = 0; j < 4; j++) {
+            __m256i d = _mm256_madd_epi16(_mm256_maddubs_epi16(bits_of_bytes(acc[j]), one8),
+                                          one16);
+            c = _mm256_or_si256(c, _mm256_slli_epi32(d, 8 * j));
+        }
+        _mm256_storeu_si256((__m256i *)(k + x), c);
+    }
+}
+
+__attribute__((target("avx2")))
+static uint32_t replies_of_set_narrow_avx2(oreplies *rt, const mm_code *S, uint32_t n,
+                                           uint32_t ncodes, mm_code *sep)
+{
+    const uint32_t stride = rt->stride;
+    __m256i *acc = rt->acc;
+    uint32_t most = 0;
+    *sep = MM_NO_CODE;
+    for (uint32_t x0 = 0; x0 < stride; x0 += REPLIES_BLOCK) {
+        const uint32_t len = stride - x0 < REPLIES_BLOCK ? stride - x0 : REPLIES_BLOCK;
+        const uint8_t *rows = rt->rows + x0;
+        for (uint32_t i = 0; i < n; i += 2) {
+            const uint8_t *r1 = rows + (size_t)rt->rowof[S[i]] * stride;
+            const uint8_t *r2 = i + 1 < n ? rows + (size_t)rt->rowof[S[i + 1]] * stride : r1;
+            or_rows_avx2(acc, r1, r2, len, i == 0);
+        }
+        count_bits4_avx2(acc, rt->k + x0, len);
+        if (block_most(rt, S, n, x0, len, ncodes, &most, sep))
+            return n;
+    }
+    return most;
+}
+
 __attribute__((target("avx2,popcnt")))
 static uint32_t replies_of_set_avx2(oreplies *rt, const mm_code *S, uint32_t n, uint32_t ncodes,
                                     mm_code *sep, bool wide)
 {
     if (wide)
         return replies_of_set_split_avx2(rt, S, n, ncodes, sep);
-    return replies_of_set_with(rt, S, n, ncodes, sep, count_bits_avx2);
+    return replies_of_set_narrow_avx2(rt, S, n, ncodes, sep);
 }
 #endif
 

@@ -1,0 +1,136 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
+/*
+ * The table of replies (compiler/opt_score.c): for a set S under the
+ * table, every code's count of distinct replies from S, the most of them,
+ * and the first code that separates S.  The vector kernels and the
+ * portable one must give what scoring each pair with mm_game_score gives,
+ * on games whose columns fill several blocks of the scan and end inside
+ * one, of at most 32 replies and of more.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compiler/opt.h"
+
+static int failures;
+
+#define FAIL(...) do { fprintf(stderr, "FAIL: " __VA_ARGS__); fputc('\n', stderr); failures++; } while (0)
+
+static uint64_t rng = 0x5eed5eedu;
+
+static uint32_t draw(uint32_t n)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (uint32_t)(rng % n);
+}
+
+/* n distinct codes of P (m codes), in random order, into S. */
+static void sample(const mm_code *P, uint32_t m, mm_code *S, uint32_t n, uint8_t *taken)
+{
+    memset(taken, 0, m);
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t j;
+        do
+            j = draw(m);
+        while (taken[j]);
+        taken[j] = 1;
+        S[i] = P[j];
+    }
+}
+
+/* The counts as mm_game_score gives them: k[x] for every code, 0 for the
+ * codes of S; the most, and the first code that gets n replies. */
+static uint32_t reference(const mm_game *g, const mm_code *S, uint32_t n, uint8_t *k,
+                          mm_code *sep)
+{
+    uint32_t most = 0;
+    *sep = MM_NO_CODE;
+    for (mm_code x = 0; x < g->ncodes; x++) {
+        uint64_t seen = 0;
+        bool in_s = false;
+        for (uint32_t i = 0; i < n; i++) {
+            seen |= UINT64_C(1) << mm_game_score(g, x, S[i]);
+            in_s |= S[i] == x;
+        }
+        k[x] = in_s ? 0 : (uint8_t)__builtin_popcountll(seen);
+        if (k[x] == n && *sep == MM_NO_CODE)
+            *sep = x;
+        if (k[x] > most)
+            most = k[x];
+    }
+    return *sep != MM_NO_CODE ? n : most;
+}
+
+static void check_game(int p, int c, bool repeat)
+{
+    mm_game g;
+    if (mm_game_init(&g, p, c, repeat, NULL) != MM_OK) {
+        FAIL("MM(%d,%d): no game", p, c);
+        return;
+    }
+    oshared sh;
+    oworker w;
+    if (oshared_init(&sh, &g, 0) != MM_OK || oworker_init(&w, &sh) != MM_OK) {
+        FAIL("MM(%d,%d): out of memory", p, c);
+        mm_game_release(&g);
+        return;
+    }
+    /* a set P just above the small sets, as on the search's path */
+    uint32_t m = sh.small_max + 40;
+    mm_code *all = malloc(g.ncodes * sizeof *all), *P = malloc(m * sizeof *P);
+    mm_code *S = malloc(m * sizeof *S);
+    uint8_t *taken = malloc(g.ncodes), *want = malloc(g.ncodes), *got = malloc(g.ncodes);
+    for (mm_code x = 0; x < g.ncodes; x++)
+        all[x] = x;
+    sample(all, g.ncodes, P, m, taken);
+    if (!opt_replies_build(&w, 0, P, m)) {
+        FAIL("MM(%d,%d): no table of replies for %u codes", p, c, m);
+        goto out;
+    }
+    int sets = 0, separated = 0;
+    for (uint32_t n = 1; n <= sh.small_max; n += n < 8 ? 1 : 7) {
+        for (int t = 0; t < 6; t++, sets++) {
+            sample(P, m, S, n, taken);
+            mm_code wsep, sep;
+            uint32_t want_most = reference(&g, S, n, want, &wsep);
+            separated += wsep != MM_NO_CODE;
+            for (int simd = 1; simd >= 0; simd--) {
+                sh.no_simd = !simd;
+                memset(w.rt.k, 0xee, w.rt.stride);
+                int most = opt_replies_of_set(&w, S, n, &sep);
+                /* up to the separator's block when there is one */
+                uint32_t upto = sep == MM_NO_CODE ? g.ncodes : sep + 1;
+                memcpy(got, w.rt.k, upto);
+                if (most != (int)want_most || sep != wsep)
+                    FAIL("MM(%d,%d) %s, %u codes: most %d, separator %d; want %u, %d", p, c,
+                         simd ? "vector" : "portable", n, most, (int)sep, want_most, (int)wsep);
+                else if (memcmp(got, want, upto))
+                    FAIL("MM(%d,%d) %s, %u codes: the counts differ", p, c,
+                         simd ? "vector" : "portable", n);
+            }
+        }
+    }
+    printf("MM(%d,%d)%s: %u codes, %d replies, %d sets of 1 to %u codes (%d separated): "
+           "the counts agree\n", p, c, repeat ? "" : " without repetition", g.ncodes,
+           sh.answers, sets, sh.small_max, separated);
+out:
+    free(all), free(P), free(S), free(taken), free(want), free(got);
+    oworker_release(&w);
+    oshared_release(&sh);
+    mm_game_release(&g);
+}
+
+int main(void)
+{
+    check_game(6, 4, true);    /* 4096 codes: four whole blocks, 27 replies */
+    check_game(5, 5, true);    /* 3125: the last block ends inside */
+    check_game(4, 6, false);   /* 360: one block, less than a block */
+    check_game(7, 3, true);    /* 2187, 35 replies: the wide kernels */
+    check_game(8, 2, true);    /* 256: 44 reply slots, 25 of them met */
+    if (failures)
+        fprintf(stderr, "%d failures\n", failures);
+    return failures ? 1 : 0;
+}
