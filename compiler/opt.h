@@ -127,6 +127,7 @@ typedef struct oshared {
     bool depth_mode;             /* values are under a depth limit */
     bool no_symmetry, use_cache;
     bool no_simd;                /* score with the portable code only */
+    bool no_avx512;              /* nor with AVX-512 (tests: AVX2 then) */
     bool no_replies;             /* baseline: no table of replies */
     int answers;                 /* replies the game can give */
     uint32_t small_max;          /* sets up to this size are scored by
@@ -384,6 +385,8 @@ mm_status opt_cand_replies(oworker *w, olevel *l, const ogroup *G, const ozf *z,
 
 /* Pick the kernels this CPU runs (once, whichever thread first). */
 void opt_score_init(void);
+/* The vector kernels this CPU runs: 0 none, 1 AVX2, 2 AVX-512 too. */
+int opt_score_simd(void);
 /* S into l: masks up to SMALL_SET codes, bit-sliced above.  False when
  * out of memory. */
 bool opt_load_set(olevel *l, const mm_game *g, const mm_code *S, uint32_t n);

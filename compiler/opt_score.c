@@ -21,13 +21,16 @@
 #include <immintrin.h>
 #define OPT_AVX2 1
 #endif
-static bool use_avx2;   /* set once, by detect_cpu */
+static bool use_avx2, use_avx512;   /* set once, by detect_cpu */
 
 static void detect_cpu(void)
 {
 #ifdef OPT_AVX2
     __builtin_cpu_init();
     use_avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
+    use_avx512 = use_avx2 && __builtin_cpu_supports("avx512f") &&
+                 __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vbmi") &&
+                 __builtin_cpu_supports("avx512bitalg");
 #endif
 }
 
@@ -35,6 +38,12 @@ void opt_score_init(void)
 {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, detect_cpu);
+}
+
+int opt_score_simd(void)
+{
+    opt_score_init();
+    return use_avx512 ? 2 : use_avx2 ? 1 : 0;
 }
 
 static bool load_masks(olevel *l, const mm_game *g, const mm_code *S, uint32_t n)
@@ -301,7 +310,7 @@ bool opt_replies_build(oworker *w, int lv, const mm_code *P, uint32_t n)
     oreplies *rt = &w->rt;
     if (rt->lv >= 0 || n <= w->sh->small_max || w->sh->no_replies)
         return false;
-    uint32_t stride = (g->ncodes + 31) & ~31u;
+    uint32_t stride = (g->ncodes + 63) & ~63u;   /* whole vectors of any kernel */
     size_t bytes = (size_t)n * stride;
     if (bytes > REPLIES_MAX_BYTES)
         return false;
@@ -624,6 +633,82 @@ static uint32_t replies_of_set_avx2(oreplies *rt, const mm_code *S, uint32_t n, 
 }
 #endif
 
+#ifdef OPT_AVX2
+/* With AVX-512 VBMI and BITALG (Intel from Ice Lake, AMD from Zen 4),
+ * one kernel for every game: a reply r goes to bit r % 8 of byte plane
+ * r / 8 by a lookup of 64 columns at once (vpermb), a plane a lookup;
+ * the planes are OR-ed four rows at a time (vpternlogd) and a column's
+ * count is the sum of its bytes' bits (vpopcntb), in column order.  No
+ * widening: 64 columns cost a plane's lookup where AVX2 widens 8. */
+#define AVX512_TARGET "avx512f,avx512bw,avx512vbmi,avx512bitalg"
+#define REPLY_PLANES 6   /* replies below 48 */
+_Static_assert((MM_MAX_PEGS + 1) * (MM_MAX_PEGS + 2) / 2 - 1 < 8 * REPLY_PLANES,
+               "a reply fits the byte planes");
+_Static_assert(REPLY_PLANES * REPLIES_BLOCK <= REPLIES_BLOCK * sizeof(uint64_t),
+               "the planes of a block fit the accumulator");
+
+/* Rows r[0..3] OR-ed into the planes of acc (set, when init), 64
+ * columns at a time: each row's bytes read once for all the planes. */
+__attribute__((target(AVX512_TARGET)))
+static inline void or_rows4_avx512(uint8_t *acc, const __m512i *tab, int planes,
+                                   const uint8_t *const r[4], uint32_t len, bool init)
+{
+    for (uint32_t x = 0; x < len; x += 64) {
+        __m512i v0 = _mm512_loadu_si512(r[0] + x), v1 = _mm512_loadu_si512(r[1] + x);
+        __m512i v2 = _mm512_loadu_si512(r[2] + x), v3 = _mm512_loadu_si512(r[3] + x);
+        for (int j = 0; j < planes; j++) {
+            uint8_t *p = acc + (size_t)j * REPLIES_BLOCK + x;
+            __m512i o = _mm512_ternarylogic_epi32(_mm512_permutexvar_epi8(v0, tab[j]),
+                                                  _mm512_permutexvar_epi8(v1, tab[j]),
+                                                  _mm512_permutexvar_epi8(v2, tab[j]),
+                                                  0xfe);   /* a | b | c */
+            __m512i d = _mm512_permutexvar_epi8(v3, tab[j]);
+            if (!init)
+                d = _mm512_or_si512(d, _mm512_loadu_si512(p));
+            _mm512_storeu_si512(p, _mm512_or_si512(o, d));
+        }
+    }
+}
+
+__attribute__((target(AVX512_TARGET)))
+static uint32_t replies_of_set_avx512(oreplies *rt, const mm_code *S, uint32_t n,
+                                      uint32_t ncodes, int nreplies, mm_code *sep)
+{
+    const uint32_t stride = rt->stride;
+    const int planes = (nreplies + 7) / 8;
+    uint8_t *acc = rt->acc;
+    __m512i tab[REPLY_PLANES];
+    for (int j = 0; j < planes; j++) {
+        uint8_t t[64];
+        for (int r = 0; r < 64; r++)
+            t[r] = r / 8 == j ? (uint8_t)(1u << (r % 8)) : 0;
+        tab[j] = _mm512_loadu_si512(t);
+    }
+    uint32_t most = 0;
+    *sep = MM_NO_CODE;
+    for (uint32_t x0 = 0; x0 < stride; x0 += REPLIES_BLOCK) {
+        const uint32_t len = stride - x0 < REPLIES_BLOCK ? stride - x0 : REPLIES_BLOCK;
+        const uint8_t *rows = rt->rows + x0;
+        for (uint32_t i = 0; i < n; i += 4) {
+            const uint8_t *r[4];
+            for (uint32_t j = 0; j < 4; j++)   /* a row again past the end: OR-ed twice */
+                r[j] = rows + (size_t)rt->rowof[S[i + j < n ? i + j : i]] * stride;
+            or_rows4_avx512(acc, tab, planes, r, len, i == 0);
+        }
+        for (uint32_t x = 0; x < len; x += 64) {
+            __m512i c = _mm512_popcnt_epi8(_mm512_loadu_si512(acc + x));
+            for (int j = 1; j < planes; j++)
+                c = _mm512_add_epi8(c, _mm512_popcnt_epi8(
+                                           _mm512_loadu_si512(acc + (size_t)j * REPLIES_BLOCK + x)));
+            _mm512_storeu_si512(rt->k + x0 + x, c);
+        }
+        if (block_most(rt, S, n, x0, len, ncodes, &most, sep))
+            return n;
+    }
+    return most;
+}
+#endif
+
 int opt_replies_of_set(oworker *w, const mm_code *S, uint32_t n, mm_code *sep)
 {
     oreplies *rt = &w->rt;
@@ -632,6 +717,8 @@ int opt_replies_of_set(oworker *w, const mm_code *S, uint32_t n, mm_code *sep)
     uint32_t ncodes = w->sh->g->ncodes;
     bool wide = w->sh->g->nreplies > 32;
 #ifdef OPT_AVX2
+    if (use_avx512 && !w->sh->no_simd && !w->sh->no_avx512)
+        return (int)replies_of_set_avx512(rt, S, n, ncodes, w->sh->g->nreplies, sep);
     if (use_avx2 && !w->sh->no_simd)
         return (int)replies_of_set_avx2(rt, S, n, ncodes, sep, wide);
 #endif

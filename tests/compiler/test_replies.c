@@ -2,8 +2,8 @@
 /*
  * The table of replies (compiler/opt_score.c): for a set S under the
  * table, every code's count of distinct replies from S, the most of them,
- * and the first code that separates S.  The vector kernels and the
- * portable one must give what scoring each pair with mm_game_score gives,
+ * and the first code that separates S.  Each kernel the CPU runs (AVX-512,
+ * AVX2, portable) must give what scoring each pair with mm_game_score gives,
  * on games whose columns fill several blocks of the scan and end inside
  * one, of at most 32 replies and of more.
  */
@@ -14,6 +14,7 @@
 #include "compiler/opt.h"
 
 static int failures;
+static const char *const kernel[] = {"portable", "AVX2", "AVX-512"};
 
 #define FAIL(...) do { fprintf(stderr, "FAIL: " __VA_ARGS__); fputc('\n', stderr); failures++; } while (0)
 
@@ -97,8 +98,9 @@ static void check_game(int p, int c, bool repeat)
             mm_code wsep, sep;
             uint32_t want_most = reference(&g, S, n, want, &wsep);
             separated += wsep != MM_NO_CODE;
-            for (int simd = 1; simd >= 0; simd--) {
-                sh.no_simd = !simd;
+            for (int simd = opt_score_simd(); simd >= 0; simd--) {
+                sh.no_simd = simd == 0;
+                sh.no_avx512 = simd < 2;
                 memset(w.rt.k, 0xee, w.rt.stride);
                 int most = opt_replies_of_set(&w, S, n, &sep);
                 /* up to the separator's block when there is one */
@@ -106,10 +108,10 @@ static void check_game(int p, int c, bool repeat)
                 memcpy(got, w.rt.k, upto);
                 if (most != (int)want_most || sep != wsep)
                     FAIL("MM(%d,%d) %s, %u codes: most %d, separator %d; want %u, %d", p, c,
-                         simd ? "vector" : "portable", n, most, (int)sep, want_most, (int)wsep);
+                         kernel[simd], n, most, (int)sep, want_most, (int)wsep);
                 else if (memcmp(got, want, upto))
                     FAIL("MM(%d,%d) %s, %u codes: the counts differ", p, c,
-                         simd ? "vector" : "portable", n);
+                         kernel[simd], n);
             }
         }
     }
@@ -125,6 +127,8 @@ out:
 
 int main(void)
 {
+    int simd = opt_score_simd();
+    printf("kernels:%s%s portable\n", simd >= 2 ? " AVX-512" : "", simd >= 1 ? " AVX2" : "");
     check_game(6, 4, true);    /* 4096 codes: four whole blocks, 27 replies */
     check_game(5, 5, true);    /* 3125: the last block ends inside */
     check_game(4, 6, false);   /* 360: one block, less than a block */
