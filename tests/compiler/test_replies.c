@@ -1,8 +1,9 @@
 /* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 /*
- * The table of replies (compiler/opt_score.c): for a set S under the
- * table, every code's count of distinct replies from S, the most of them,
- * and the first code that separates S.  Each kernel the CPU runs (AVX-512,
+ * Counting replies (compiler/opt_score.c).  For a set S under the table
+ * of replies, every code's count of distinct replies from S, the most of
+ * them, and the first code that separates S; for a small set, each
+ * candidate's count from the set's masks.  Each kernel the CPU runs (AVX-512,
  * AVX2, portable) must give what scoring each pair with mm_game_score gives,
  * on games whose columns fill several blocks of the scan and end inside
  * one, of at most 32 replies and of more.
@@ -65,6 +66,34 @@ static uint32_t reference(const mm_game *g, const mm_code *S, uint32_t n, uint8_
     return *sep != MM_NO_CODE ? n : most;
 }
 
+/* A small set's candidates scored by their replies alone (the winning
+ * one counted), every code a candidate, against mm_game_score. */
+static void check_small(const mm_game *g, oshared *sh, oworker *w, const mm_code *S,
+                        uint32_t n, uint8_t *want)
+{
+    olevel *l = &w->lv[1];
+    if (!opt_load_set(l, g, S, n) || !olevel_reserve_cand(l, g->ncodes, g->nreplies)) {
+        FAIL("MM(%d,%d): out of memory", g->pegs, g->colors);
+        return;
+    }
+    for (mm_code x = 0; x < g->ncodes; x++) {
+        uint64_t seen = 0;
+        for (uint32_t i = 0; i < n; i++)
+            seen |= UINT64_C(1) << mm_game_score(g, x, S[i]);
+        want[x] = (uint8_t)__builtin_popcountll(seen);
+        l->cand[x] = x;
+    }
+    for (int simd = opt_score_simd(); simd >= 0; simd--) {
+        sh->no_simd = simd == 0;
+        sh->no_avx512 = simd < 2;
+        memset(l->nk, 0xee, g->ncodes);
+        opt_score_range(sh, l, n, 0, g->ncodes, true);
+        if (memcmp(l->nk, want, g->ncodes))
+            FAIL("MM(%d,%d) %s, a small set of %u codes: the reply counts differ", g->pegs,
+                 g->colors, kernel[simd], n);
+    }
+}
+
 static void check_game(int p, int c, bool repeat)
 {
     mm_game g;
@@ -113,6 +142,8 @@ static void check_game(int p, int c, bool repeat)
                     FAIL("MM(%d,%d) %s, %u codes: the counts differ", p, c,
                          kernel[simd], n);
             }
+            if (n <= SMALL_SET)
+                check_small(&g, &sh, &w, S, n, want);
         }
     }
     printf("MM(%d,%d)%s: %u codes, %d replies, %d sets of 1 to %u codes (%d separated): "
