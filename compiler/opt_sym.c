@@ -405,6 +405,40 @@ collect(mm_code *restrict cand, uint32_t count, uint32_t end, const uint8_t *k,
 }
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#include <immintrin.h>
+/* collect with AVX-512: 64 counts and colour sets tested at once, the
+ * codes kept packed into place 16 at a time (vpcompressd).  On small
+ * sets most codes stay within the limit, and collect's byte-by-byte
+ * loop was 69% of this function on MM(6,5) (perf).  It stores 16 codes
+ * at cand + count each time: the caller leaves room for 16 more. */
+__attribute__((target("avx512f,avx512bw,popcnt")))
+static uint32_t collect_avx512(mm_code *restrict cand, uint32_t count, const uint8_t *k,
+                               const uint16_t *cs, uint16_t other, uint8_t lo, uint32_t ncodes)
+{
+    const __m512i vlo = _mm512_set1_epi8((char)lo), voth = _mm512_set1_epi16((short)other);
+    const __m512i step = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    for (mm_code x = 0; x < ncodes; x += 64) {
+        const uint64_t lim = ncodes - x >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << (ncodes - x)) - 1;
+        uint64_t keep = _mm512_mask_cmpge_epu8_mask(lim, _mm512_maskz_loadu_epi8(lim, k + x), vlo);
+        if (!keep)
+            continue;
+        const __m512i c0 = _mm512_maskz_loadu_epi16((__mmask32)lim, cs + x);
+        const __m512i c1 = _mm512_maskz_loadu_epi16((__mmask32)(lim >> 32), cs + x + 32);
+        keep &= ~((uint64_t)_mm512_test_epi16_mask(c0, voth) |
+                  (uint64_t)_mm512_test_epi16_mask(c1, voth) << 32);
+        for (int j = 0; j < 4; j++) {
+            const __mmask16 m = (__mmask16)(keep >> (16 * j));
+            const __m512i idx = _mm512_add_epi32(_mm512_set1_epi32((int)(x + 16 * j)), step);
+            _mm512_storeu_si512(cand + count, _mm512_maskz_compress_epi32(m, idx));
+            count += (uint32_t)__builtin_popcount(m);
+        }
+    }
+    return count;
+}
+#define COLLECT_AVX512 1
+#endif
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 __attribute__((target_clones("avx2", "default")))
 #endif
 mm_status opt_cand_replies(oworker *w, olevel *l, const ogroup *G, const ozf *z,
@@ -434,8 +468,14 @@ mm_status opt_cand_replies(oworker *w, olevel *l, const ogroup *G, const ozf *z,
         }
         top = t;
         under = u;
-        if (keep && !olevel_reserve_cand(l, ncons + keep, g->nreplies))
+        /* 16 more for collect_avx512's last store */
+        if (keep && !olevel_reserve_cand(l, ncons + keep + 16, g->nreplies))
             return MM_ERR_NOMEM;
+#ifdef COLLECT_AVX512
+        if (keep && opt_score_simd() >= 2 && !w->sh->no_simd && !w->sh->no_avx512)
+            count = collect_avx512(l->cand, count, k, cs, other, lo, g->ncodes);
+        else
+#endif
         if (keep)
             count = collect(l->cand, count, ncons + keep, k, cs, other, lo, g->ncodes);
     } else {

@@ -2,8 +2,9 @@
 /*
  * Counting replies (compiler/opt_score.c).  For a set S under the table
  * of replies, every code's count of distinct replies from S, the most of
- * them, and the first code that separates S; for a small set, each
- * candidate's count from the set's masks.  Each kernel the CPU runs (AVX-512,
+ * them, and the first code that separates S, and the candidates listed
+ * from those counts; for a small set, each candidate's count from the
+ * set's masks.  Each kernel the CPU runs (AVX-512,
  * AVX2, portable) must give what scoring each pair with mm_game_score gives,
  * on games whose columns fill several blocks of the scan and end inside
  * one, of at most 32 replies and of more.
@@ -94,6 +95,45 @@ static void check_small(const mm_game *g, oshared *sh, oworker *w, const mm_code
     }
 }
 
+/* The candidates of a set under the table, listed from its counts k by
+ * opt_cand_replies with each kernel: with no symmetry a class is one
+ * code, and the colours of "other" (a second zero colour) are left out:
+ * the codes that get at least least replies, in lexical order, the most
+ * of all and the most below least, against a scan done here. */
+static void check_cand(const mm_game *g, oshared *sh, oworker *w, const ogroup *G,
+                       const uint8_t *k, uint32_t n, uint32_t least)
+{
+    ozf z = {.zero = 3u << 1, .nzero = 2, .zl = {1, 2}};   /* colours 1 and 2 */
+    const uint16_t other = 1u << 2;
+    mm_code *want = malloc(g->ncodes * sizeof *want);
+    uint32_t nwant = 0, wmost = 0, wbelow = 0;
+    for (mm_code x = 0; x < g->ncodes; x++) {
+        if (g->colorset[x] & other)
+            continue;
+        wmost = k[x] > wmost ? k[x] : wmost;
+        if (k[x] >= least)
+            want[nwant++] = x;
+        else if (k[x] > wbelow)
+            wbelow = k[x];
+    }
+    olevel *l = &w->lv[2];
+    for (int simd = opt_score_simd(); simd >= 0; simd--) {
+        sh->no_simd = simd == 0;
+        sh->no_avx512 = simd < 2;
+        uint32_t ncand, most, below;
+        if (opt_cand_replies(w, l, G, &z, n, 0, k, least, &ncand, &most, &below) != MM_OK) {
+            FAIL("MM(%d,%d): out of memory", g->pegs, g->colors);
+            break;
+        }
+        if (ncand != nwant || most != wmost || below != wbelow ||
+            memcmp(l->cand, want, nwant * sizeof *want))
+            FAIL("MM(%d,%d) %s, %u codes, at least %u replies: %u candidates (most %u, below "
+                 "%u), want %u (%u, %u)", g->pegs, g->colors, kernel[simd], n, least, ncand, most,
+                 below, nwant, wmost, wbelow);
+    }
+    free(want);
+}
+
 static void check_game(int p, int c, bool repeat)
 {
     mm_game g;
@@ -103,7 +143,9 @@ static void check_game(int p, int c, bool repeat)
     }
     oshared sh;
     oworker w;
-    if (oshared_init(&sh, &g, 0) != MM_OK || oworker_init(&w, &sh) != MM_OK) {
+    ogroup G = {0};
+    if (oshared_init(&sh, &g, 0) != MM_OK || oworker_init(&w, &sh) != MM_OK ||
+        ogroup_root(&G, &g, true) != MM_OK || G.ne != 0) {
         FAIL("MM(%d,%d): out of memory", p, c);
         mm_game_release(&g);
         return;
@@ -144,6 +186,12 @@ static void check_game(int p, int c, bool repeat)
             }
             if (n <= SMALL_SET)
                 check_small(&g, &sh, &w, S, n, want);
+            if (repeat && sep == MM_NO_CODE) {   /* the counts are whole */
+                opt_replies_of_set(&w, S, n, &sep);
+                memcpy(got, w.rt.k, g.ncodes);
+                for (uint32_t least = 2; least <= want_most + 1; least += 1 + least / 4)
+                    check_cand(&g, &sh, &w, &G, got, n, least);
+            }
         }
     }
     printf("MM(%d,%d)%s: %u codes, %d replies, %d sets of 1 to %u codes (%d separated): "
@@ -151,6 +199,7 @@ static void check_game(int p, int c, bool repeat)
            sh.answers, sets, sh.small_max, separated);
 out:
     free(all), free(P), free(S), free(taken), free(want), free(got);
+    ogroup_release(&G);
     oworker_release(&w);
     oshared_release(&sh);
     mm_game_release(&g);
