@@ -7,8 +7,8 @@
  *   opt_bound.c   perfect-tree lower bounds
  *   opt_state.c   what the threads share, each thread's scratch, the clock
  *   opt_sym.c     symmetry: groups along a path, class representatives
- *   opt_score.c   scoring kernels: reply counts and histograms, AVX2 and
- *                 portable; the table of replies; splitting a set
+ *   opt_score.c   scoring kernels: reply counts and histograms, AVX-512,
+ *                 AVX2 and portable; the table of replies; splitting a set
  *   opt_search.c  the branch and bound (its opening comment is the essay)
  *   opt_pool.c    the pool of threads that share a set's guesses or parts
  *   opt_cache.c   the table of solved sets

@@ -6,8 +6,11 @@
  * black count is a popcount of the position masks in common, black plus
  * white one of the occurrence masks.  With AVX2 four or eight guesses are
  * scored at once, one in each lane.  Larger sets are bit-sliced
- * (slice.c): 64 codes a step.  Every kernel gives the same counts; the
- * portable code is the reference (--no-simd, and CPUs without AVX2).
+ * (slice.c): 64 codes a step.  A set under the table of replies (below)
+ * is counted from the table's rows, with AVX-512 when the CPU has it.
+ * Every kernel gives the same counts; the portable code is the
+ * reference (--no-simd, and CPUs without AVX2), and
+ * tests/compiler/test_replies.c checks each against mm_game_score.
  */
 #include "opt.h"
 
