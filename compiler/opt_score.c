@@ -379,7 +379,7 @@ block_most(oreplies *rt, const mm_code *S, uint32_t n, uint32_t x0, uint32_t len
  * block before the next block), so that the block's accumulator stays
  * in the first-level cache: the whole row's, 4 bytes a code, did not
  * (37% of the scan's reads missed it on MM(6,5), cachegrind).  Plain C,
- * the reference for replies_of_set_narrow_avx2.  For games of at most
+ * the reference for the vector kernels below.  For games of at most
  * 32 replies (p <= 6); the others are below. */
 static uint32_t replies_of_set_narrow(oreplies *rt, const mm_code *S, uint32_t n,
                                       uint32_t ncodes, mm_code *sep)
@@ -521,38 +521,6 @@ static void or_rows_split_avx2(uint32_t *lo, uint8_t *ha, uint8_t *hb, const uin
     }
 }
 
-__attribute__((target("avx2")))
-static uint32_t replies_of_set_split_avx2(oreplies *rt, const mm_code *S, uint32_t n,
-                                          uint32_t ncodes, mm_code *sep)
-{
-    const uint32_t stride = rt->stride;
-    uint32_t *lo = rt->acc;
-    uint8_t *ha = (uint8_t *)(lo + REPLIES_BLOCK), *hb = ha + REPLIES_BLOCK;
-    uint32_t most = 0;
-    *sep = MM_NO_CODE;
-    for (uint32_t x0 = 0; x0 < stride; x0 += REPLIES_BLOCK) {
-        const uint32_t len = stride - x0 < REPLIES_BLOCK ? stride - x0 : REPLIES_BLOCK;
-        const uint8_t *rows = rt->rows + x0;
-        for (uint32_t i = 0; i < n; i += 2) {
-            const uint8_t *r1 = rows + (size_t)rt->rowof[S[i]] * stride;
-            const uint8_t *r2 = i + 1 < n ? rows + (size_t)rt->rowof[S[i + 1]] * stride : r1;
-            or_rows_split_avx2(lo, ha, hb, r1, r2, len, i == 0);
-        }
-        uint8_t *k = rt->k + x0;
-        count_bits_avx2(lo, k, len);
-        for (uint32_t x = 0; x < len; x += 32) {
-            __m256i a = _mm256_loadu_si256((const __m256i *)(ha + x));
-            __m256i b = _mm256_loadu_si256((const __m256i *)(hb + x));
-            __m256i c = _mm256_add_epi8(bits_of_bytes(a), bits_of_bytes(b));
-            _mm256_storeu_si256((__m256i *)(k + x),
-                                _mm256_add_epi8(_mm256_loadu_si256((const __m256i *)(k + x)), c));
-        }
-        if (block_most(rt, S, n, x0, len, ncodes, &most, sep))
-            return n;
-    }
-    return most;
-}
-
 /* Games of at most 32 replies: 32 columns of a row as four vectors of
  * one-hot replies, a dword's four bytes taken apart by shifts: vector j
  * holds columns 4i + j, i = 0..7.  The compiler widened the bytes with
@@ -603,12 +571,16 @@ static void count_bits4_avx2(const __m256i *acc, uint8_t *k, uint32_t n)
     }
 }
 
-__attribute__((target("avx2")))
-static uint32_t replies_of_set_narrow_avx2(oreplies *rt, const mm_code *S, uint32_t n,
-                                           uint32_t ncodes, mm_code *sep)
+/* replies_of_set_narrow or _wide with the layouts above: rt->acc holds
+ * the block's replies 0-31 as four vectors for each 32 columns (narrow) or
+ * 32 bits a column, then two bytes a column for the replies above (wide). */
+__attribute__((target("avx2,popcnt")))
+static uint32_t replies_of_set_avx2(oreplies *rt, const mm_code *S, uint32_t n, uint32_t ncodes,
+                                    mm_code *sep, bool wide)
 {
     const uint32_t stride = rt->stride;
-    __m256i *acc = rt->acc;
+    uint32_t *lo = rt->acc;
+    uint8_t *ha = (uint8_t *)(lo + REPLIES_BLOCK), *hb = ha + REPLIES_BLOCK;
     uint32_t most = 0;
     *sep = MM_NO_CODE;
     for (uint32_t x0 = 0; x0 < stride; x0 += REPLIES_BLOCK) {
@@ -617,22 +589,28 @@ static uint32_t replies_of_set_narrow_avx2(oreplies *rt, const mm_code *S, uint3
         for (uint32_t i = 0; i < n; i += 2) {
             const uint8_t *r1 = rows + (size_t)rt->rowof[S[i]] * stride;
             const uint8_t *r2 = i + 1 < n ? rows + (size_t)rt->rowof[S[i + 1]] * stride : r1;
-            or_rows_avx2(acc, r1, r2, len, i == 0);
+            if (wide)
+                or_rows_split_avx2(lo, ha, hb, r1, r2, len, i == 0);
+            else
+                or_rows_avx2((__m256i *)lo, r1, r2, len, i == 0);
         }
-        count_bits4_avx2(acc, rt->k + x0, len);
+        uint8_t *k = rt->k + x0;
+        if (!wide)
+            count_bits4_avx2((const __m256i *)lo, k, len);
+        else {
+            count_bits_avx2(lo, k, len);
+            for (uint32_t x = 0; x < len; x += 32) {
+                __m256i a = _mm256_loadu_si256((const __m256i *)(ha + x));
+                __m256i b = _mm256_loadu_si256((const __m256i *)(hb + x));
+                __m256i c = _mm256_add_epi8(bits_of_bytes(a), bits_of_bytes(b));
+                _mm256_storeu_si256((__m256i *)(k + x),
+                                    _mm256_add_epi8(_mm256_loadu_si256((const __m256i *)(k + x)), c));
+            }
+        }
         if (block_most(rt, S, n, x0, len, ncodes, &most, sep))
             return n;
     }
     return most;
-}
-
-__attribute__((target("avx2,popcnt")))
-static uint32_t replies_of_set_avx2(oreplies *rt, const mm_code *S, uint32_t n, uint32_t ncodes,
-                                    mm_code *sep, bool wide)
-{
-    if (wide)
-        return replies_of_set_split_avx2(rt, S, n, ncodes, sep);
-    return replies_of_set_narrow_avx2(rt, S, n, ncodes, sep);
 }
 #endif
 
