@@ -387,6 +387,9 @@ mm_status opt_cand_replies(oworker *w, olevel *l, const ogroup *G, const ozf *z,
 void opt_score_init(void);
 /* The vector kernels this CPU runs: 0 none, 1 AVX2, 2 AVX-512 too. */
 int opt_score_simd(void);
+/* Whether a search scores with AVX-512: the CPU has it (F, BW, VBMI and
+ * BITALG) and the options allow it.  After oshared_init. */
+bool opt_avx512(const oshared *sh);
 /* S into l: masks up to SMALL_SET codes, bit-sliced above.  False when
  * out of memory. */
 bool opt_load_set(olevel *l, const mm_game *g, const mm_code *S, uint32_t n);

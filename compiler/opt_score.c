@@ -49,6 +49,11 @@ int opt_score_simd(void)
     return use_avx512 ? 2 : use_avx2 ? 1 : 0;
 }
 
+bool opt_avx512(const oshared *sh)
+{
+    return use_avx512 && !sh->no_simd && !sh->no_avx512;
+}
+
 static bool load_masks(olevel *l, const mm_game *g, const mm_code *S, uint32_t n)
 {
     size_t words = g->wide ? 2 : 1;
@@ -612,9 +617,7 @@ static uint32_t replies_of_set_avx2(oreplies *rt, const mm_code *S, uint32_t n, 
     }
     return most;
 }
-#endif
 
-#ifdef OPT_AVX2
 /* With AVX-512 VBMI and BITALG (Intel from Ice Lake, AMD from Zen 4),
  * one kernel for every game: a reply r goes to bit r % 8 of byte plane
  * r / 8 by a lookup of 64 columns at once (vpermb), a plane a lookup;
@@ -656,15 +659,18 @@ static uint32_t replies_of_set_avx512(oreplies *rt, const mm_code *S, uint32_t n
                                       uint32_t ncodes, int nreplies, mm_code *sep)
 {
     const uint32_t stride = rt->stride;
+    static const uint8_t bit[64] = {
+        1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128,
+        1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128,
+        1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128,
+        1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128};
     const int planes = (nreplies + 7) / 8;
     uint8_t *acc = rt->acc;
+    /* plane j's table: bit r % 8 for the replies r of 8j..8j+7, else 0 */
+    const __m512i bits = _mm512_loadu_si512(bit);
     __m512i tab[REPLY_PLANES];
-    for (int j = 0; j < planes; j++) {
-        uint8_t t[64];
-        for (int r = 0; r < 64; r++)
-            t[r] = r / 8 == j ? (uint8_t)(1u << (r % 8)) : 0;
-        tab[j] = _mm512_loadu_si512(t);
-    }
+    for (int j = 0; j < planes; j++)
+        tab[j] = _mm512_maskz_mov_epi8((__mmask64)0xff << (8 * j), bits);
     uint32_t most = 0;
     *sep = MM_NO_CODE;
     for (uint32_t x0 = 0; x0 < stride; x0 += REPLIES_BLOCK) {
@@ -698,7 +704,7 @@ int opt_replies_of_set(oworker *w, const mm_code *S, uint32_t n, mm_code *sep)
     uint32_t ncodes = w->sh->g->ncodes;
     bool wide = w->sh->g->nreplies > 32;
 #ifdef OPT_AVX2
-    if (use_avx512 && !w->sh->no_simd && !w->sh->no_avx512)
+    if (opt_avx512(w->sh))
         return (int)replies_of_set_avx512(rt, S, n, ncodes, w->sh->g->nreplies, sep);
     if (use_avx2 && !w->sh->no_simd)
         return (int)replies_of_set_avx2(rt, S, n, ncodes, sep, wide);

@@ -379,9 +379,10 @@ mm_status opt_cand_inconsistent(oworker *w, olevel *l, const ogroup *G,
 
 /* Append to cand, from count on, the codes x that get at least lo
  * replies (2 <= lo <= 127) and use none of the colours other, until
- * there are end; the new count.  Most codes get fewer: eight counts are tested at once, a byte
- * above lo - 1 setting its top bit in (v + 127 - (lo - 1)) | v (no count
- * exceeds 127, so no byte carries into the next). */
+ * there are end; the new count.  Eight counts are tested at once, a
+ * byte above lo - 1 setting its top bit in (v + 127 - (lo - 1)) | v (no
+ * count exceeds 127, so no byte carries into the next), and a run of
+ * eight with none is passed over. */
 static inline __attribute__((always_inline)) uint32_t
 collect(mm_code *restrict cand, uint32_t count, uint32_t end, const uint8_t *k,
         const uint16_t *cs, uint16_t other, uint8_t lo, uint32_t ncodes)
@@ -472,7 +473,7 @@ mm_status opt_cand_replies(oworker *w, olevel *l, const ogroup *G, const ozf *z,
         if (keep && !olevel_reserve_cand(l, ncons + keep + 16, g->nreplies))
             return MM_ERR_NOMEM;
 #ifdef COLLECT_AVX512
-        if (keep && opt_score_simd() >= 2 && !w->sh->no_simd && !w->sh->no_avx512)
+        if (keep && opt_avx512(w->sh))
             count = collect_avx512(l->cand, count, k, cs, other, lo, g->ncodes);
         else
 #endif

@@ -4,21 +4,19 @@
  * of replies, every code's count of distinct replies from S, the most of
  * them, and the first code that separates S, and the candidates listed
  * from those counts; for a small set, each candidate's count from the
- * set's masks.  Each kernel the CPU runs (AVX-512,
- * AVX2, portable) must give what scoring each pair with mm_game_score gives,
- * on games whose columns fill several blocks of the scan and end inside
- * one, of at most 32 replies and of more.
+ * set's masks.  Each kernel the CPU runs (AVX-512, AVX2, portable) must
+ * give what scoring each pair with mm_game_score gives, on games whose
+ * columns fill several blocks of the scan and end inside one, of at most
+ * 32 replies and of more.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "compiler/opt.h"
+#include "tests/check.h"
 
-static int failures;
 static const char *const kernel[] = {"portable", "AVX2", "AVX-512"};
-
-#define FAIL(...) do { fprintf(stderr, "FAIL: " __VA_ARGS__); fputc('\n', stderr); failures++; } while (0)
 
 static uint64_t rng = 0x5eed5eedu;
 
