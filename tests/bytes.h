@@ -3,7 +3,7 @@
  * What the tests and fuzz targets that make or check binary files need:
  * a CRC-32 computed bit by bit from its definition (ISO-HDLC, as
  * format/binary.md and compiler/checkpoint.md give it), an oracle apart
- * from the table-driven core/crc32.c it checks, and a little-endian
+ * from zlib's, which core/crc32.c calls, and a little-endian
  * store.
  */
 #ifndef MM_TESTS_BYTES_H

@@ -2,7 +2,7 @@
 # Install the Debian 12 packages mmtree needs to build and test, if missing.
 # Run as root (or with sudo available); does nothing when all are present.
 set -eu
-pkgs="gcc clang meson ninja-build pkg-config scdoc libxml2-dev libxml2-utils
+pkgs="gcc clang meson ninja-build pkg-config scdoc libxml2-dev libxml2-utils zlib1g-dev
       libgraphviz-dev graphviz xz-utils libclang-rt-14-dev time hyperfine
       bsdutils python3 chromium openmpi-bin libopenmpi-dev mpich libmpich-dev"
 missing=""

@@ -2,17 +2,19 @@
 /*
  * The shared text mechanisms: strbuf, the JSON writer's escaping and
  * commas, the path syntax (parse, print, errors that name the step), and
- * the little-endian fields of the binary formats.
+ * the little-endian fields and CRC-32 of the binary formats.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/crc32.h"
 #include "core/json.h"
 #include "core/le.h"
 #include "core/strbuf.h"
 #include "mmtree/mmtree.h"
 
+#include "tests/bytes.h"
 #include "tests/check.h"
 
 static void test_strbuf(void)
@@ -152,6 +154,28 @@ static void test_le(void)
           "le_write32/16: %02x %02x %02x %02x %02x %02x", b[0], b[1], b[2], b[3], b[4], b[5]);
 }
 
+/* The check value of the CRC's definition, and a CRC taken in pieces
+ * against the bitwise oracle over the whole, pieces of every length. */
+static void test_crc32(void)
+{
+    CHECK(crc32_update(0, "123456789", 9) == 0xCBF43926u, "crc32 of '123456789'");
+    CHECK(crc32_update(0, "", 0) == 0 && crc32_update(0x12345678u, "", 0) == 0x12345678u,
+          "crc32 of nothing");
+    unsigned char b[1000];
+    uint32_t x = 1;
+    for (size_t i = 0; i < sizeof b; i++) {
+        x = x * 1103515245u + 12345u;
+        b[i] = (unsigned char)(x >> 16);
+    }
+    const uint32_t want = crc32_bitwise(b, sizeof b);
+    for (size_t piece = 1; piece <= 67; piece += 3) {
+        uint32_t c = 0;
+        for (size_t at = 0; at < sizeof b; at += piece)
+            c = crc32_update(c, b + at, at + piece < sizeof b ? piece : sizeof b - at);
+        CHECK(c == want, "crc32 in pieces of %zu: %08x, want %08x", piece, c, want);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 2)
@@ -160,5 +184,6 @@ int main(int argc, char **argv)
     test_json();
     test_path();
     test_le();
+    test_crc32();
     return failures ? 1 : 0;
 }
