@@ -15,18 +15,9 @@
 
 #include "compiler/opt.h"
 #include "tests/check.h"
+#include "tests/draw.h"
 
 static const char *const kernel[] = {"portable", "AVX2", "AVX-512"};
-
-static uint64_t rng = 0x5eed5eedu;
-
-static uint32_t draw(uint32_t n)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)(rng % n);
-}
 
 /* n distinct codes of P (m codes), in random order, into S. */
 static void sample(const mm_code *P, uint32_t m, mm_code *S, uint32_t n, uint8_t *taken)

@@ -16,6 +16,7 @@
 
 #include "tests/bytes.h"
 #include "tests/check.h"
+#include "tests/draw.h"
 
 static void test_strbuf(void)
 {
@@ -162,11 +163,8 @@ static void test_crc32(void)
     CHECK(crc32_update(0, "", 0) == 0 && crc32_update(0x12345678u, "", 0) == 0x12345678u,
           "crc32 of nothing");
     unsigned char b[1000];
-    uint32_t x = 1;
-    for (size_t i = 0; i < sizeof b; i++) {
-        x = x * 1103515245u + 12345u;
-        b[i] = (unsigned char)(x >> 16);
-    }
+    for (size_t i = 0; i < sizeof b; i++)
+        b[i] = (unsigned char)draw(256);
     const uint32_t want = crc32_bitwise(b, sizeof b);
     for (size_t piece = 1; piece <= 67; piece += 3) {
         uint32_t c = 0;

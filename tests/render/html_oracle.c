@@ -30,22 +30,14 @@
 #include "mmtree/path.h"
 #include "mmtree/render.h"
 
+#include "tests/draw.h"
+
 static mm_diag diag;
 
 static int die(const char *what)
 {
     fprintf(stderr, "html_oracle: %s: %s\n", what, diag.msg);
     return 2;
-}
-
-/* xorshift64: reproducible pairs. */
-static uint64_t rnd_state = 0x9E3779B97F4A7C15u;
-static uint32_t rnd(uint32_t n)
-{
-    rnd_state ^= rnd_state << 13;
-    rnd_state ^= rnd_state >> 7;
-    rnd_state ^= rnd_state << 17;
-    return (uint32_t)(rnd_state % n);
 }
 
 static int score_cases(void)
@@ -69,7 +61,7 @@ static int score_cases(void)
         bool all = (uint64_t)g.ncodes * g.ncodes <= 3000;
         uint32_t n = all ? g.ncodes * g.ncodes : 3000;
         for (uint32_t i = 0; i < n; i++) {
-            mm_code a = all ? i / g.ncodes : rnd(g.ncodes), b = all ? i % g.ncodes : rnd(g.ncodes);
+            mm_code a = all ? i / g.ncodes : draw(g.ncodes), b = all ? i % g.ncodes : draw(g.ncodes);
             if (i == 1 && !all)
                 b = a; /* a win */
             printf("%s[%lu, %lu, %d]", i ? ", " : "", (unsigned long)a, (unsigned long)b,
@@ -77,7 +69,7 @@ static int score_cases(void)
         }
         printf("],\n \"codes\": [");
         for (uint32_t i = 0; i < 200; i++) {
-            mm_code x = i == 0 ? 0 : i == 1 ? g.ncodes - 1 : rnd(g.ncodes);
+            mm_code x = i == 0 ? 0 : i == 1 ? g.ncodes - 1 : draw(g.ncodes);
             printf("%s[%lu, \"%s\"]", i ? ", " : "", (unsigned long)x, mm_code_format(&g, x, code));
         }
         /* Each slot's letters, and the slot they parse as (-1: refused,
