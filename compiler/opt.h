@@ -44,8 +44,10 @@ typedef struct oentry {
 
 typedef struct ocache {
     oentry *e;            /* cap_mask + 1 buckets of 4 entries, reserved */
-    uint64_t cap_mask, base_mask;
-    _Atomic uint64_t mask;  /* buckets in use - 1: grows from base_mask */
+    size_t bytes;         /* of e */
+    uint64_t cap_mask;
+    uint64_t low_mask;    /* the mask of the first store: none is below */
+    _Atomic uint64_t mask;  /* buckets in use - 1: grows from low_mask */
     atomic_uint_fast64_t used;  /* entries stored */
     atomic_flag *locks;
     uint32_t nlocks;
@@ -53,6 +55,9 @@ typedef struct ocache {
 
 mm_status ocache_init(ocache *c, size_t bytes);
 void ocache_release(ocache *c);
+/* Size an empty table for about this many entries, before they are put
+ * in (one thread): they then share one size, and so do lookups. */
+void ocache_reserve(ocache *c, uint64_t entries);
 /* Entry for the key, or false. */
 bool ocache_get(ocache *c, uint64_t h1, uint64_t h2, int depth, oentry *out);
 void ocache_put(ocache *c, uint64_t h1, uint64_t h2, int depth, uint32_t n,

@@ -13,12 +13,19 @@
  * touched costs a fault and a page of zeros (a sixth of the MM(4,6)
  * search when the table was used whole).  Entries stay where they were
  * stored; a lookup tries the bucket under the current size, then under
- * each smaller one.
+ * each smaller one down to the size of the first store: a table filled
+ * from a checkpoint is sized for it first, so that a lookup that misses
+ * (most do) reads one bucket, not one a size.
+ *
+ * The table is asked for huge pages: its lookups land anywhere in
+ * gigabytes, and with 4 KiB pages each one also missed the TLB and
+ * walked page tables that do not fit in the caches.
  */
 #include "opt.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #define WAYS 4
 #define BASE_BYTES ((size_t)1 << 20)
@@ -31,8 +38,14 @@ mm_status ocache_init(ocache *c, size_t bytes)
         buckets *= 2;
     while (base < buckets && base * 2 * WAYS * sizeof(oentry) <= BASE_BYTES)
         base *= 2;
-    /* calloc of this size maps zero pages on demand */
-    c->e = calloc(buckets * WAYS, sizeof *c->e);
+    /* zero pages mapped on demand, as the prefix in use grows */
+    c->bytes = buckets * WAYS * sizeof *c->e;
+    void *p = mmap(NULL, c->bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    c->e = p == MAP_FAILED ? NULL : p;
+#ifdef MADV_HUGEPAGE
+    if (c->e)
+        (void)madvise(p, c->bytes, MADV_HUGEPAGE);   /* a hint: refused, 4 KiB pages */
+#endif
     c->nlocks = 1u << 12;
     c->locks = malloc(c->nlocks * sizeof *c->locks);
     if (!c->e || !c->locks) {
@@ -42,7 +55,7 @@ mm_status ocache_init(ocache *c, size_t bytes)
     for (uint32_t i = 0; i < c->nlocks; i++)
         atomic_flag_clear(&c->locks[i]);
     c->cap_mask = buckets - 1;
-    c->base_mask = base - 1;
+    c->low_mask = base - 1;
     atomic_init(&c->mask, base - 1);
     atomic_init(&c->used, 0);
     return MM_OK;
@@ -50,9 +63,21 @@ mm_status ocache_init(ocache *c, size_t bytes)
 
 void ocache_release(ocache *c)
 {
-    free(c->e);
+    if (c->e)
+        munmap(c->e, c->bytes);
     free(c->locks);
     memset(c, 0, sizeof *c);
+}
+
+void ocache_reserve(ocache *c, uint64_t entries)
+{
+    if (!c->e || atomic_load(&c->used))
+        return;
+    uint64_t m = atomic_load(&c->mask);
+    while (m < c->cap_mask && (m + 1) * WAYS / 2 < entries)
+        m = 2 * m + 1;
+    atomic_store(&c->mask, m);
+    c->low_mask = m;
 }
 
 /* The depth limit is part of the key. */
@@ -89,7 +114,7 @@ bool ocache_get(ocache *c, uint64_t h1, uint64_t h2, int depth, oentry *out)
                 return true;
             }
         unlock(c, b);
-        if (m <= c->base_mask)
+        if (m <= c->low_mask)
             return false;
     }
 }

@@ -234,6 +234,7 @@ mm_status ockpt_read(ocache *c, const unsigned char *buf, size_t len, const ockp
     if (st)
         return st;
     /* Keys are stored with the depth mixed in, as the table holds them. */
+    ocache_reserve(c, count);
     for (uint64_t i = 0; i < count; i++) {
         oentry e = decode_entry(buf + HEADER + ENTRY * i);
         ocache_put_entry(c, &e);
