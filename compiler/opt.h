@@ -46,8 +46,8 @@ typedef struct ocache {
     oentry *e;            /* cap_mask + 1 buckets of 4 entries, reserved */
     size_t bytes;         /* of e */
     uint64_t cap_mask;
-    uint64_t low_mask;    /* the mask of the first store: none is below */
-    _Atomic uint64_t mask;  /* buckets in use - 1: grows from low_mask */
+    _Atomic uint64_t mask;  /* buckets in use - 1: doubles up to cap_mask */
+    atomic_flag sizing;   /* held to double it, or to keep its size */
     atomic_uint_fast64_t used;  /* entries stored */
     atomic_flag *locks;
     uint32_t nlocks;
@@ -56,7 +56,7 @@ typedef struct ocache {
 mm_status ocache_init(ocache *c, size_t bytes);
 void ocache_release(ocache *c);
 /* Size an empty table for about this many entries, before they are put
- * in (one thread): they then share one size, and so do lookups. */
+ * in (one thread), so that it need not double as they come. */
 void ocache_reserve(ocache *c, uint64_t entries);
 /* Entry for the key, or false. */
 bool ocache_get(ocache *c, uint64_t h1, uint64_t h2, int depth, oentry *out);
@@ -66,7 +66,11 @@ static inline oval oentry_value(const oentry *e) { return e->meta & OV_MASK; }
 static inline unsigned oentry_flags(const oentry *e) { return (unsigned)(e->meta >> 62); }
 
 /* The whole table, for checkpoints: entries 0..ocache_slots() - 1 (an
- * empty one: false), and entries put back as they were read. */
+ * empty one: false), read between ocache_hold_size and
+ * ocache_release_size (entries move when the table doubles), and entries
+ * put back as they were read. */
+void ocache_hold_size(ocache *c);
+void ocache_release_size(ocache *c);
 uint64_t ocache_slots(ocache *c);
 bool ocache_entry(ocache *c, uint64_t i, oentry *out);
 void ocache_put_entry(ocache *c, const oentry *e);

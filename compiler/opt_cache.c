@@ -11,11 +11,15 @@
  * doubled whenever it is half full: a search of MM(4,6) stores some ten
  * thousand sets, one of MM(5,6) tens of millions, and every page first
  * touched costs a fault and a page of zeros (a sixth of the MM(4,6)
- * search when the table was used whole).  Entries stay where they were
- * stored; a lookup tries the bucket under the current size, then under
- * each smaller one down to the size of the first store: a table filled
- * from a checkpoint is sized for it first, so that a lookup that misses
- * (most do) reads one bucket, not one a size.
+ * search when the table was used whole).  The thread whose store fills
+ * half of it doubles it with every stripe locked, moving each entry to
+ * its bucket under the new size (half of them stay), so that a lookup
+ * reads one bucket: when entries stayed where they were stored, one that
+ * missed (most do) read a bucket under every size the table had had.
+ * A store or lookup that read the size just before the doubling may miss
+ * or put an entry where no lookup reads it: the table only forgets, as
+ * it does when a bucket is full.  A table filled from a checkpoint is
+ * sized for its entries first, and a save keeps the size as it is.
  *
  * The table is asked for huge pages: its lookups land anywhere in
  * gigabytes, and with 4 KiB pages each one also missed the TLB and
@@ -55,9 +59,9 @@ mm_status ocache_init(ocache *c, size_t bytes)
     for (uint32_t i = 0; i < c->nlocks; i++)
         atomic_flag_clear(&c->locks[i]);
     c->cap_mask = buckets - 1;
-    c->low_mask = base - 1;
     atomic_init(&c->mask, base - 1);
     atomic_init(&c->used, 0);
+    atomic_flag_clear(&c->sizing);
     return MM_OK;
 }
 
@@ -77,7 +81,6 @@ void ocache_reserve(ocache *c, uint64_t entries)
     while (m < c->cap_mask && (m + 1) * WAYS / 2 < entries)
         m = 2 * m + 1;
     atomic_store(&c->mask, m);
-    c->low_mask = m;
 }
 
 /* The depth limit is part of the key. */
@@ -103,20 +106,47 @@ bool ocache_get(ocache *c, uint64_t h1, uint64_t h2, int depth, oentry *out)
     if (!c->e)
         return false;
     uint64_t k = key1(h1, depth);
-    for (uint64_t m = atomic_load_explicit(&c->mask, memory_order_relaxed);; m >>= 1) {
-        uint64_t b = k & m;
-        oentry *e = c->e + b * WAYS;
-        lock(c, b);
-        for (int i = 0; i < WAYS; i++)
-            if (e[i].h1 == k && e[i].h2 == h2 && e[i].n) {
-                *out = e[i];
-                unlock(c, b);
-                return true;
-            }
-        unlock(c, b);
-        if (m <= c->low_mask)
-            return false;
+    uint64_t b = k & atomic_load_explicit(&c->mask, memory_order_acquire);
+    const oentry *e = c->e + b * WAYS;
+    bool found = false;
+    lock(c, b);
+    for (int i = 0; i < WAYS; i++)
+        if (e[i].h1 == k && e[i].h2 == h2 && e[i].n) {
+            *out = e[i];
+            found = true;
+            break;
+        }
+    unlock(c, b);
+    return found;
+}
+
+/* Double the table in use from m + 1 buckets, unless another thread
+ * is doing it or a save is under way: every stripe locked, bucket b's
+ * entries that belong to bucket b + m + 1 under the new size go there
+ * (it has never been used: empty). */
+static void grow(ocache *c, uint64_t m)
+{
+    if (atomic_flag_test_and_set_explicit(&c->sizing, memory_order_acquire))
+        return;
+    if (atomic_load(&c->mask) != m) {
+        atomic_flag_clear_explicit(&c->sizing, memory_order_release);
+        return;
     }
+    for (uint32_t i = 0; i < c->nlocks; i++)
+        lock(c, i);
+    const uint64_t wide = 2 * m + 1;
+    for (uint64_t b = 0; b <= m; b++) {
+        oentry *e = c->e + b * WAYS, *to = c->e + (b + m + 1) * WAYS;
+        for (int i = 0; i < WAYS; i++)
+            if (e[i].n && (e[i].h1 & wide) != b) {
+                *to++ = e[i];
+                memset(&e[i], 0, sizeof e[i]);
+            }
+    }
+    atomic_store_explicit(&c->mask, wide, memory_order_release);
+    for (uint32_t i = 0; i < c->nlocks; i++)
+        unlock(c, i);
+    atomic_flag_clear_explicit(&c->sizing, memory_order_release);
 }
 
 /* Is the new fact better than the one kept? */
@@ -132,8 +162,8 @@ static bool better(uint64_t newmeta, uint64_t oldmeta)
     return (newmeta & OV_MASK) > (oldmeta & OV_MASK);
 }
 
-/* Store entry e (key as stored, depth mixed in) in its bucket under the
- * current size; double the size once half of it is in use. */
+/* Store entry e (key as stored, depth mixed in) in its bucket; double
+ * the size once half of it is in use. */
 static void insert(ocache *c, const oentry *ne)
 {
     uint64_t m = atomic_load_explicit(&c->mask, memory_order_relaxed);
@@ -159,9 +189,9 @@ static void insert(ocache *c, const oentry *ne)
         e[victim] = *ne;
     }
     unlock(c, b);
-    if (filled && m < c->cap_mask &&
-        atomic_fetch_add_explicit(&c->used, 1, memory_order_relaxed) + 1 > (m + 1) * WAYS / 2)
-        atomic_compare_exchange_strong(&c->mask, &m, 2 * m + 1);
+    if (filled && atomic_fetch_add_explicit(&c->used, 1, memory_order_relaxed) + 1 >
+                      (m + 1) * WAYS / 2 && m < c->cap_mask)
+        grow(c, m);
 }
 
 void ocache_put(ocache *c, uint64_t h1, uint64_t h2, int depth, uint32_t n,
@@ -175,6 +205,17 @@ void ocache_put(ocache *c, uint64_t h1, uint64_t h2, int depth, uint32_t n,
 }
 
 /* ---- whole-table access, for checkpoints ---- */
+
+void ocache_hold_size(ocache *c)
+{
+    while (atomic_flag_test_and_set_explicit(&c->sizing, memory_order_acquire))
+        ;
+}
+
+void ocache_release_size(ocache *c)
+{
+    atomic_flag_clear_explicit(&c->sizing, memory_order_release);
+}
 
 uint64_t ocache_slots(ocache *c)
 {

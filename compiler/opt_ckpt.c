@@ -99,6 +99,7 @@ mm_status ockpt_save(ocache *c, const char *path, const ockpt_id *id, mm_diag *d
     w->d = d;
     w->st = outfile_open(&w->f, path, d);
     header(ck_room(w, HEADER), id);
+    ocache_hold_size(c);
     uint64_t count = 0, slots = ocache_slots(c);
     oentry e;
     for (uint64_t i = 0; i < slots && !w->st; i++) {
@@ -112,6 +113,7 @@ mm_status ockpt_save(ocache *c, const char *path, const ockpt_id *id, mm_diag *d
         le_write32(p + 28, e.n);
         count++;
     }
+    ocache_release_size(c);
     le_write64(ck_room(w, 8), count);
     ck_flush(w);
     unsigned char crc[4];
