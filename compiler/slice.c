@@ -138,3 +138,96 @@ void slice_histogram(const slice_set *s, const mm_game *g, const slice_guess *gb
     for (uint32_t blk = 0; blk < (s->n + 63) / 64; blk++)
         slice_block(s, g, gb, blk, h);
 }
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+
+#define SLICE_AVX512 __attribute__((target("avx512f,avx512vpopcntdq")))
+
+static inline __attribute__((always_inline)) SLICE_AVX512 void
+plane_add8(__m512i pl[4], __m512i m)
+{
+    __m512i c0 = _mm512_and_si512(pl[0], m), c1, c2;
+    pl[0] = _mm512_xor_si512(pl[0], m);
+    c1 = _mm512_and_si512(pl[1], c0);
+    pl[1] = _mm512_xor_si512(pl[1], c0);
+    c2 = _mm512_and_si512(pl[2], c1);
+    pl[2] = _mm512_xor_si512(pl[2], c1);
+    pl[3] = _mm512_xor_si512(pl[3], c2);
+}
+
+/* Lanes (of 64 codes, one a guess) whose 4-bit count is v. */
+static inline __attribute__((always_inline)) SLICE_AVX512 __m512i
+plane_eq8(const __m512i pl[4], int v)
+{
+    __m512i r = _mm512_set1_epi64(-1);
+    for (int k = 0; k < 4; k++)
+        r = v >> k & 1 ? _mm512_and_si512(r, pl[k]) : _mm512_andnot_si512(pl[k], r);
+    return r;
+}
+
+/* block() for eight guesses at once, a lane each: the words of a guess's
+ * bits are gathered from the block (it is in the cache), the counts of
+ * each reply summed lane-wise over the blocks. */
+static inline __attribute__((always_inline)) SLICE_AVX512 void
+blocks8(const slice_set *s, const mm_game *g, const slice_guess *const gb[8],
+        uint32_t *const h[8], const int p)
+{
+    const int nbits = p * g->colors;
+    __m512i ip[MM_MAX_PEGS], io[MM_MAX_PEGS];
+    for (int i = 0; i < p; i++) {
+        ip[i] = _mm512_set_epi64(gb[7]->pos[i], gb[6]->pos[i], gb[5]->pos[i], gb[4]->pos[i],
+                                 gb[3]->pos[i], gb[2]->pos[i], gb[1]->pos[i], gb[0]->pos[i]);
+        io[i] = _mm512_set_epi64(gb[7]->occ[i], gb[6]->occ[i], gb[5]->occ[i], gb[4]->occ[i],
+                                 gb[3]->occ[i], gb[2]->occ[i], gb[1]->occ[i], gb[0]->occ[i]);
+    }
+    __m512i acc[MM_MAX_REPLIES];
+    for (int r = 0; r < g->nreplies; r++)
+        acc[r] = _mm512_setzero_si512();
+    const uint32_t blocks = (s->n + 63) / 64;
+    for (uint32_t blk = 0; blk < blocks; blk++) {
+        const void *M = s->pos + (size_t)blk * (size_t)nbits;
+        const void *O = s->occ + (size_t)blk * (size_t)nbits;
+        __m512i bp[4], hp[4];
+        for (int k = 0; k < 4; k++)
+            bp[k] = hp[k] = _mm512_setzero_si512();
+        for (int i = 0; i < p; i++) {
+            plane_add8(bp, _mm512_i64gather_epi64(ip[i], M, 8));
+            plane_add8(hp, _mm512_i64gather_epi64(io[i], O, 8));
+        }
+        uint32_t left = s->n - 64 * blk;
+        __m512i valid = _mm512_set1_epi64(left >= 64 ? -1 : (long long)((UINT64_C(1) << left) - 1));
+        __m512i B[MM_MAX_PEGS + 1], H[MM_MAX_PEGS + 1];
+        for (int v = 0; v <= p; v++) {
+            B[v] = _mm512_and_si512(plane_eq8(bp, v), valid);
+            H[v] = plane_eq8(hp, v);
+        }
+        for (int b = 0; b <= p; b++) {
+            if (!_mm512_test_epi64_mask(B[b], B[b]))
+                continue;
+            int top = b == p - 1 ? p - 1 : p;   /* (p-1, 1) cannot occur */
+            for (int t = b; t <= top; t++) {
+                __m512i c = _mm512_popcnt_epi64(_mm512_and_si512(B[b], H[t]));
+                acc[g->slot[b][t]] = _mm512_add_epi64(acc[g->slot[b][t]], c);
+            }
+        }
+    }
+    for (int r = 0; r < g->nreplies; r++) {
+        uint64_t lane[8];
+        _mm512_storeu_si512(lane, acc[r]);
+        for (int j = 0; j < 8; j++)
+            h[j][r] = (uint32_t)lane[j];
+    }
+}
+
+SLICE_AVX512 void slice_histogram8(const slice_set *s, const mm_game *g,
+                                   const slice_guess *const gb[8], uint32_t *const h[8])
+{
+    switch (g->pegs) {   /* the common games get unrolled code */
+    case 4: blocks8(s, g, gb, h, 4); break;
+    case 5: blocks8(s, g, gb, h, 5); break;
+    case 6: blocks8(s, g, gb, h, 6); break;
+    default: blocks8(s, g, gb, h, g->pegs); break;
+    }
+}
+#endif

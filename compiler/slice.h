@@ -47,4 +47,11 @@ void slice_block(const slice_set *s, const mm_game *g, const slice_guess *gb,
 void slice_histogram(const slice_set *s, const mm_game *g, const slice_guess *gb,
                         uint32_t *h);
 
+#if defined(__x86_64__) && defined(__GNUC__)
+/* The histograms of eight guesses, gb[j]'s into h[j] (not added to: set
+ * whole), with AVX-512 (F and VPOPCNTDQ): only on a CPU that has them. */
+void slice_histogram8(const slice_set *s, const mm_game *g,
+                      const slice_guess *const gb[8], uint32_t *const h[8]);
+#endif
+
 #endif

@@ -7,7 +7,8 @@
  * set's masks.  Each kernel the CPU runs (AVX-512, AVX2, portable) must
  * give what scoring each pair with mm_game_score gives, on games whose
  * columns fill several blocks of the scan and end inside one, of at most
- * 32 replies and of more.
+ * 32 replies and of more; and for larger, bit-sliced sets, each
+ * candidate's histogram of replies.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,6 +85,46 @@ static void check_small(const mm_game *g, oshared *sh, oworker *w, const mm_code
     }
 }
 
+/* A set above the small ones, bit-sliced: each candidate's histogram of
+ * replies and its count of them, every code but the last three a
+ * candidate (eight at a time with AVX-512, the rest one by one), against
+ * mm_game_score. */
+static void check_sliced(const mm_game *g, oshared *sh, oworker *w, const mm_code *S,
+                         uint32_t n)
+{
+    olevel *l = &w->lv[1];
+    const uint32_t R = (uint32_t)g->nreplies, nc = g->ncodes - 3;
+    uint32_t *want = calloc((size_t)nc * R, sizeof *want);
+    if (!want || !opt_load_set(l, g, S, n) || !olevel_reserve_cand(l, nc, g->nreplies)) {
+        FAIL("MM(%d,%d): out of memory", g->pegs, g->colors);
+        free(want);
+        return;
+    }
+    for (mm_code x = 0; x < nc; x++) {
+        for (uint32_t i = 0; i < n; i++)
+            want[(size_t)x * R + mm_game_score(g, x, S[i])]++;
+        l->cand[x] = x;
+    }
+    for (int simd = opt_score_simd(); simd >= 0; simd--) {
+        sh->no_simd = simd == 0;
+        sh->no_avx512 = simd < 2;
+        memset(l->nk, 0xee, nc);
+        memset(l->hist, 0xee, (size_t)nc * R * sizeof *l->hist);
+        opt_score_range(sh, l, n, 0, nc, false);
+        uint32_t bad = 0;
+        for (mm_code x = 0; x < nc; x++) {
+            uint32_t k = 0;
+            for (uint32_t r = 0; r < R; r++)
+                k += want[(size_t)x * R + r] != 0;
+            bad += l->nk[x] != k ||
+                   memcmp(l->hist + (size_t)x * R, want + (size_t)x * R, R * sizeof *want);
+        }
+        CHECK(!bad, "MM(%d,%d) %s, a sliced set of %u codes: %u of %u histograms differ",
+              g->pegs, g->colors, kernel[simd], n, bad, nc);
+    }
+    free(want);
+}
+
 /* The candidates of a set under the table, listed from its counts k by
  * opt_cand_replies with each kernel: with no symmetry a class is one
  * code, and the colours of "other" (a second zero colour) are left out:
@@ -142,7 +183,7 @@ static void check_game(int p, int c, bool repeat)
     /* a set P just above the small sets, as on the search's path */
     uint32_t m = sh.small_max + 40;
     mm_code *all = malloc(g.ncodes * sizeof *all), *P = malloc(m * sizeof *P);
-    mm_code *S = malloc(m * sizeof *S);
+    mm_code *S = malloc(m * sizeof *S), *S2 = malloc(g.ncodes * sizeof *S2);
     uint8_t *taken = malloc(g.ncodes), *want = malloc(g.ncodes), *got = malloc(g.ncodes);
     for (mm_code x = 0; x < g.ncodes; x++)
         all[x] = x;
@@ -183,11 +224,17 @@ static void check_game(int p, int c, bool repeat)
             }
         }
     }
-    printf("MM(%d,%d)%s: %u codes, %d replies, %d sets of 1 to %u codes (%d separated): "
-           "the counts agree\n", p, c, repeat ? "" : " without repetition", g.ncodes,
-           sh.answers, sets, sh.small_max, separated);
+    /* sliced sets: one block and a code, whole blocks, a last block cut */
+    static const uint32_t sliced[] = {SMALL_SET + 1, 64, 128, 200, 577};
+    for (size_t i = 0; i < sizeof sliced / sizeof *sliced && sliced[i] <= g.ncodes; i++) {
+        sample(all, g.ncodes, S2, sliced[i], taken);
+        check_sliced(&g, &sh, &w, S2, sliced[i]);
+    }
+    printf("MM(%d,%d)%s: %u codes, %d replies, %d sets of 1 to %u codes (%d separated) "
+           "and some larger: the counts agree\n", p, c, repeat ? "" : " without repetition",
+           g.ncodes, sh.answers, sets, sh.small_max, separated);
 out:
-    free(all), free(P), free(S), free(taken), free(want), free(got);
+    free(all), free(P), free(S), free(S2), free(taken), free(want), free(got);
     ogroup_release(&G);
     oworker_release(&w);
     oshared_release(&sh);
