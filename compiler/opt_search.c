@@ -184,11 +184,18 @@ static oval part_value(oworker *w, uint32_t m, const mm_code *P, int k,
 }
 
 /* Smallest parts first: they are solved quickly and leave the exact
- * budget to the big ones, which is where the pruning pays. */
-static int cmp_part_size(const void *a, const void *b)
+ * budget to the big ones, which is where the pruning pays.  Parts of one
+ * size keep their order (of replies): a few dozen parts at most, sorted
+ * in place, stable whatever the C library's qsort is. */
+static void sort_parts(opart *pt, int np)
 {
-    const opart *x = a, *y = b;
-    return (x->n > y->n) - (x->n < y->n);
+    for (int i = 1; i < np; i++) {
+        opart x = pt[i];
+        int j = i;
+        for (; j > 0 && pt[j - 1].n > x.n; j--)
+            pt[j] = pt[j - 1];
+        pt[j] = x;
+    }
 }
 
 /* The root's bound when the search stopped, from its candidates' bounds
@@ -306,7 +313,7 @@ oval opt_open_cand(oworker *w, int lv, const ogroup *G, const mm_code *S,
         return out_of_memory(w);
     for (int j = 0; j < *np; j++)
         pt[j].v = part_value(w, pt[j].n, l->parts + pt[j].start, K, cd, &pt[j].exact);
-    qsort(pt, (size_t)*np, sizeof *pt, cmp_part_size);
+    sort_parts(pt, *np);
     oval sum = *reached = opt_sum_parts(n, pt, *np);
     if (sum > bound)
         return sum;
@@ -1062,7 +1069,7 @@ static int feasible_with(onode *nd, const ocand *ci)
         out_of_memory(w);
         return -1;
     }
-    qsort(pt, (size_t)np, sizeof *pt, cmp_part_size);
+    sort_parts(pt, np);
     int res = 1;
     for (int j = 0; j < np && res == 1; j++)
         res = opt_feasible(w, nd->lv + 1, &l->grp, l->parts + pt[j].start, pt[j].n,
