@@ -154,6 +154,19 @@ static void next_cand(ocand *ci, uint32_t i, uint32_t nc)
     ci[m] = t;
 }
 
+/* ci[i..nc) has grown (list_rest): bring its least to i again, the rest
+ * left as next_cand takes it from there. */
+static void repick_cand(ocand *ci, uint32_t i, uint32_t nc)
+{
+    if (i < PICKS) {
+        next_cand(ci, i, nc);
+        return;
+    }
+    for (uint32_t x = (nc - i) / 2; x-- > 0;)
+        heap_sift(ci, i, nc, x);
+    heap_take(ci, i, nc);
+}
+
 static oval part_value(oworker *w, uint32_t m, const mm_code *P, int k,
                        int depth, bool *exact)
 {
@@ -381,6 +394,10 @@ typedef struct onode {
     oval minfail;      /* least bound of the candidates dropped */
     const uint8_t *k_all; /* small sets under a table of replies: the
                              replies of every code (0 for codes of S) */
+    bool rest;         /* candidates not yet in l->ci: those that get
+                          fewer replies than the most (their counts in
+                          l->nk), rest_first the first of them in order */
+    ocand rest_first;
     /* the best candidate found within the limit */
     oval best;
     bool have;
@@ -634,20 +651,48 @@ static bool score_small_table(onode *nd, oval *v)
     for (uint32_t i = 1; i < nc; i++)   /* the consistent ones kept */
         if (cand_before(&l->ci[i], &l->ci[m]))
             m = i;
-    /* the others come in tie order: the first that gets the most */
-    uint32_t mo = nc, ko = 0;
+    /* The others are listed lazily: a node lists some 1500 of them and
+     * looks at four (MM(6,4)), nearly always among those that get the
+     * most replies.  Those are listed now, in tie order; the others'
+     * counts go to l->nk (the children overwrite k_all), and the first
+     * of them in order is kept to say when they are needed (list_rest). */
+    uint32_t mo = nc, next = 0;
+    uint8_t *nk = l->nk;
+    nd->rest_first.idx = UINT32_MAX;
     for (uint32_t c = nd->ncons; c < ncand; c++) {
         uint32_t k = k_all[l->cand[c]];
-        if (k > ko)
-            ko = k, mo = nc;
-        l->ci[nc++] = (ocand){OV(3 * n - k, 3, n - k), c, (uint16_t)k};
+        nk[c] = (uint8_t)(k == most ? 0 : k);   /* 0: listed (k >= 2 here) */
+        if (k == most) {
+            mo = mo < nc ? mo : nc;
+            l->ci[nc++] = (ocand){OV(3 * n - k, 3, n - k), c, (uint16_t)k};
+        } else if (k > next) {
+            next = k;
+            nd->rest_first = (ocand){OV(3 * n - k, 3, n - k), c, (uint16_t)k};
+        }
     }
+    nd->rest = nd->rest_first.idx != UINT32_MAX;
     if (mo < nc && (nd->nc == 0 || cand_before(&l->ci[mo], &l->ci[m])))
         m = mo;
     nd->nc = nc;
     if (nc)
         put_front(nd, m);
     return false;
+}
+
+/* The candidates score_small_table left out, into l->ci after the others
+ * (the order of the list is not the order they are tried in). */
+static void list_rest(onode *nd)
+{
+    olevel *l = nd->l;
+    const uint64_t n = nd->n;
+    uint32_t nc = nd->nc;
+    for (uint32_t c = nd->ncons; c < nd->ncand; c++) {
+        uint32_t k = l->nk[c];
+        if (k)
+            l->ci[nc++] = (ocand){OV(3 * n - k, 3, n - k), c, (uint16_t)k};
+    }
+    nd->nc = nc;
+    nd->rest = false;
 }
 
 /* Now every consistent guess leaves two codes together (total at least
@@ -775,13 +820,26 @@ static oval solve_serial(onode *nd)
     oworker *w = nd->w;
     oshared *sh = w->sh;
     olevel *l = nd->l;
-    for (uint32_t i = 0; i < nd->nc; i++) {
+    for (uint32_t i = 0; i < nd->nc || nd->rest; i++) {
         /* a thread has come free: the rest with it, within the budget
          * the best so far leaves (the root's are shared or single) */
         if (nd->lv > 0 && nd->have && !nd->small && opt_help_wanted(sh, nd->n, nd->nc - i))
             return solve_rest_shared(nd, i);
-        if (i > 0 || !nd->front)
+        if (i < nd->nc && (i > 0 || !nd->front))
             next_cand(l->ci, i, nd->nc);
+        if (nd->rest && (i == nd->nc || cand_before(&nd->rest_first, &l->ci[i]))) {
+            /* those left out come next: listed unless the first is
+             * beyond the bound, as the loop below would find */
+            const ocand *r = &nd->rest_first;
+            oval bound = (nd->have && nd->ties && r->idx < nd->best_idx) ? nd->best : nd->best - 1;
+            if (r->lb > bound) {
+                if (r->lb < nd->minfail)
+                    nd->minfail = r->lb;
+                break;
+            }
+            list_rest(nd);
+            repick_cand(l->ci, i, nd->nc);
+        }
         const ocand ci = l->ci[i];
         oval bound = (nd->have && nd->ties && ci.idx < nd->best_idx) ? nd->best : nd->best - 1;
         if (ci.lb > bound) {
@@ -999,6 +1057,8 @@ bool opt_expand(oworker *w, int lv, const ogroup *G, const mm_code *S, uint32_t 
     onode nd = node_init(w, lv, G, S, n, limit, depth, ties, &z);
     if (node_open(&nd, false, guess, v))
         return true;
+    if (nd.rest)
+        list_rest(&nd);
     *x = (oexpand){nd.l->ci, nd.l->cand, nd.nc, nd.K, nd.minfail};
     return false;
 }
