@@ -382,7 +382,8 @@ mm_status opt_cand_inconsistent(oworker *w, olevel *l, const ogroup *G,
 
 /* The inconsistent class representatives that get at least least
  * replies, k[x] being code x's (the codes of the set, of n, having 0), in
- * lexical order after the ncons consistent candidates; *ncand gets the
+ * lexical order after the ncons consistent candidates, and their counts
+ * in l->nk at the same places; *ncand gets the
  * count of both, *most the most replies of any representative, *below
  * the most of those that get fewer than least (0: none).  The counters
  * count every representative, as opt_cand_inconsistent does. */

@@ -653,16 +653,17 @@ static bool score_small_table(onode *nd, oval *v)
             m = i;
     /* The others are listed lazily: a node lists some 1500 of them and
      * looks at four (MM(6,4)), nearly always among those that get the
-     * most replies.  Those are listed now, in tie order; the others'
-     * counts go to l->nk (the children overwrite k_all), and the first
-     * of them in order is kept to say when they are needed (list_rest). */
+     * most replies.  Those are listed now, in tie order; the others stay
+     * in l->nk with their counts (opt_cand_replies put them there), and
+     * the first of them in order is kept to say when they are needed
+     * (list_rest). */
     uint32_t mo = nc, next = 0;
     uint8_t *nk = l->nk;
     nd->rest_first.idx = UINT32_MAX;
     for (uint32_t c = nd->ncons; c < ncand; c++) {
-        uint32_t k = k_all[l->cand[c]];
-        nk[c] = (uint8_t)(k == most ? 0 : k);   /* 0: listed (k >= 2 here) */
+        uint32_t k = nk[c];
         if (k == most) {
+            nk[c] = 0;   /* listed (the others get 2 or more) */
             mo = mo < nc ? mo : nc;
             l->ci[nc++] = (ocand){OV(3 * n - k, 3, n - k), c, (uint16_t)k};
         } else if (k > next) {

@@ -378,14 +378,14 @@ mm_status opt_cand_inconsistent(oworker *w, olevel *l, const ogroup *G,
 }
 
 /* Append to cand, from count on, the codes x that get at least lo
- * replies (2 <= lo <= 127) and use none of the colours other, until
- * there are end; the new count.  Eight counts are tested at once, a
+ * replies (2 <= lo <= 127) and use none of the colours other, and their
+ * counts to nk, until there are end; the new count.  Eight counts are tested at once, a
  * byte above lo - 1 setting its top bit in (v + 127 - (lo - 1)) | v (no
  * count exceeds 127, so no byte carries into the next), and a run of
  * eight with none is passed over. */
 static inline __attribute__((always_inline)) uint32_t
-collect(mm_code *restrict cand, uint32_t count, uint32_t end, const uint8_t *k,
-        const uint16_t *cs, uint16_t other, uint8_t lo, uint32_t ncodes)
+collect(mm_code *restrict cand, uint8_t *restrict nk, uint32_t count, uint32_t end,
+        const uint8_t *k, const uint16_t *cs, uint16_t other, uint8_t lo, uint32_t ncodes)
 {
     const uint64_t ones = UINT64_C(0x0101010101010101), high = ones << 7;
     const uint64_t add = ones * (uint64_t)(128 - lo);
@@ -396,12 +396,16 @@ collect(mm_code *restrict cand, uint32_t count, uint32_t end, const uint8_t *k,
         if (!(((v + add) | v) & high))
             continue;
         for (mm_code y = x; y < x + 8; y++)
-            if (k[y] >= lo && !(cs[y] & other))
+            if (k[y] >= lo && !(cs[y] & other)) {
+                nk[count] = k[y];
                 cand[count++] = y;
+            }
     }
     for (; x < ncodes && count < end; x++)
-        if (k[x] >= lo && !(cs[x] & other))
+        if (k[x] >= lo && !(cs[x] & other)) {
+            nk[count] = k[x];
             cand[count++] = x;
+        }
     return count;
 }
 
@@ -413,8 +417,9 @@ collect(mm_code *restrict cand, uint32_t count, uint32_t end, const uint8_t *k,
  * loop was 69% of this function on MM(6,5) (perf).  It stores 16 codes
  * at cand + count each time: the caller leaves room for 16 more. */
 __attribute__((target("avx512f,avx512bw,popcnt")))
-static uint32_t collect_avx512(mm_code *restrict cand, uint32_t count, const uint8_t *k,
-                               const uint16_t *cs, uint16_t other, uint8_t lo, uint32_t ncodes)
+static uint32_t collect_avx512(mm_code *restrict cand, uint8_t *restrict nk, uint32_t count,
+                               const uint8_t *k, const uint16_t *cs, uint16_t other, uint8_t lo,
+                               uint32_t ncodes)
 {
     const __m512i vlo = _mm512_set1_epi8((char)lo), voth = _mm512_set1_epi16((short)other);
     const __m512i step = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
@@ -430,7 +435,10 @@ static uint32_t collect_avx512(mm_code *restrict cand, uint32_t count, const uin
         for (int j = 0; j < 4; j++) {
             const __mmask16 m = (__mmask16)(keep >> (16 * j));
             const __m512i idx = _mm512_add_epi32(_mm512_set1_epi32((int)(x + 16 * j)), step);
+            const __m512i kj = _mm512_cvtepu8_epi32(_mm_loadu_si128((const void *)(k + x + 16 * j)));
             _mm512_storeu_si512(cand + count, _mm512_maskz_compress_epi32(m, idx));
+            _mm_storeu_si128((void *)(nk + count),
+                             _mm512_cvtepi32_epi8(_mm512_maskz_compress_epi32(m, kj)));
             count += (uint32_t)__builtin_popcount(m);
         }
     }
@@ -474,11 +482,11 @@ mm_status opt_cand_replies(oworker *w, olevel *l, const ogroup *G, const ozf *z,
             return MM_ERR_NOMEM;
 #ifdef COLLECT_AVX512
         if (keep && opt_avx512(w->sh))
-            count = collect_avx512(l->cand, count, k, cs, other, lo, g->ncodes);
+            count = collect_avx512(l->cand, l->nk, count, k, cs, other, lo, g->ncodes);
         else
 #endif
         if (keep)
-            count = collect(l->cand, count, ncons + keep, k, cs, other, lo, g->ncodes);
+            count = collect(l->cand, l->nk, count, ncons + keep, k, cs, other, lo, g->ncodes);
     } else {
         const oreps *r = reps_of(w, G, z);
         if (!r)
@@ -491,8 +499,10 @@ mm_status opt_cand_replies(oworker *w, olevel *l, const ogroup *G, const ozf *z,
                 under = kx > under ? kx : under;
             else if (!olevel_reserve_cand(l, count + 1, g->nreplies))
                 return MM_ERR_NOMEM;
-            else
+            else {
+                l->nk[count] = (uint8_t)kx;
                 l->cand[count++] = r->reps[i];
+            }
         }
     }
     *ncand = count;
