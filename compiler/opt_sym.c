@@ -425,9 +425,12 @@ static uint32_t collect_avx512(mm_code *restrict cand, uint8_t *restrict nk, uin
     const __m512i step = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     for (mm_code x = 0; x < ncodes; x += 64) {
         const uint64_t lim = ncodes - x >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << (ncodes - x)) - 1;
-        uint64_t keep = _mm512_mask_cmpge_epu8_mask(lim, _mm512_maskz_loadu_epi8(lim, k + x), vlo);
+        const __m512i kx = _mm512_maskz_loadu_epi8(lim, k + x);
+        uint64_t keep = _mm512_mask_cmpge_epu8_mask(lim, kx, vlo);
         if (!keep)
             continue;
+        uint8_t kb[64];   /* the counts a quarter at a time, none read past ncodes */
+        _mm512_storeu_si512(kb, kx);
         const __m512i c0 = _mm512_maskz_loadu_epi16((__mmask32)lim, cs + x);
         const __m512i c1 = _mm512_maskz_loadu_epi16((__mmask32)(lim >> 32), cs + x + 32);
         keep &= ~((uint64_t)_mm512_test_epi16_mask(c0, voth) |
@@ -435,7 +438,7 @@ static uint32_t collect_avx512(mm_code *restrict cand, uint8_t *restrict nk, uin
         for (int j = 0; j < 4; j++) {
             const __mmask16 m = (__mmask16)(keep >> (16 * j));
             const __m512i idx = _mm512_add_epi32(_mm512_set1_epi32((int)(x + 16 * j)), step);
-            const __m512i kj = _mm512_cvtepu8_epi32(_mm_loadu_si128((const void *)(k + x + 16 * j)));
+            const __m512i kj = _mm512_cvtepu8_epi32(_mm_loadu_si128((const void *)(kb + 16 * j)));
             _mm512_storeu_si512(cand + count, _mm512_maskz_compress_epi32(m, idx));
             _mm_storeu_si128((void *)(nk + count),
                              _mm512_cvtepi32_epi8(_mm512_maskz_compress_epi32(m, kj)));
