@@ -390,6 +390,13 @@ mm_status opt_cand_inconsistent(oworker *w, olevel *l, const ogroup *G,
 mm_status opt_cand_replies(oworker *w, olevel *l, const ogroup *G, const ozf *z,
                            uint32_t n, uint32_t ncons, const uint8_t *k, uint32_t least,
                            uint32_t *ncand, uint32_t *most, uint32_t *below);
+/* Of the counts nk[from..to) (every one at most most): each equal to
+ * most appended to ci from nc on, as the candidate of its place with
+ * bound lb, and set to 0; *next the greatest of the others (0: none),
+ * *first the first place that has it.  The new nc. */
+uint32_t opt_list_most(const oshared *sh, uint8_t *nk, uint32_t from, uint32_t to,
+                       uint8_t most, oval lb, ocand *ci, uint32_t nc, uint8_t *next,
+                       uint32_t *first);
 
 /* ---- scoring (opt_score.c) ---- */
 

@@ -657,21 +657,14 @@ static bool score_small_table(onode *nd, oval *v)
      * in l->nk with their counts (opt_cand_replies put them there), and
      * the first of them in order is kept to say when they are needed
      * (list_rest). */
-    uint32_t mo = nc, next = 0;
-    uint8_t *nk = l->nk;
-    nd->rest_first.idx = UINT32_MAX;
-    for (uint32_t c = nd->ncons; c < ncand; c++) {
-        uint32_t k = nk[c];
-        if (k == most) {
-            nk[c] = 0;   /* listed (the others get 2 or more) */
-            mo = mo < nc ? mo : nc;
-            l->ci[nc++] = (ocand){OV(3 * n - k, 3, n - k), c, (uint16_t)k};
-        } else if (k > next) {
-            next = k;
-            nd->rest_first = (ocand){OV(3 * n - k, 3, n - k), c, (uint16_t)k};
-        }
-    }
-    nd->rest = nd->rest_first.idx != UINT32_MAX;
+    const uint32_t mo = nc;   /* the first of those listed, if any */
+    uint8_t next;
+    uint32_t first;
+    nc = opt_list_most(nd->w->sh, l->nk, nd->ncons, ncand, (uint8_t)most,
+                       OV(3 * n - most, 3, n - most), l->ci, nc, &next, &first);
+    nd->rest = next != 0;   /* listed: 0; the others get 2 or more */
+    if (nd->rest)
+        nd->rest_first = (ocand){OV(3 * n - next, 3, n - next), first, next};
     if (mo < nc && (nd->nc == 0 || cand_before(&l->ci[mo], &l->ci[m])))
         m = mo;
     nd->nc = nc;

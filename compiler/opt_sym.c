@@ -448,7 +448,68 @@ static uint32_t collect_avx512(mm_code *restrict cand, uint8_t *restrict nk, uin
     return count;
 }
 #define COLLECT_AVX512 1
+
+/* opt_list_most with AVX-512: 64 counts compared at once. */
+__attribute__((target("avx512f,avx512bw,popcnt")))
+static uint32_t list_most_avx512(uint8_t *nk, uint32_t from, uint32_t to, uint8_t most,
+                                 oval lb, ocand *ci, uint32_t nc, uint8_t *next,
+                                 uint32_t *first)
+{
+    const __m512i vmost = _mm512_set1_epi8((char)most);
+    __m512i vmax = _mm512_setzero_si512();
+    for (uint32_t c = from; c < to; c += 64) {
+        const __mmask64 valid = to - c >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << (to - c)) - 1;
+        const __m512i v = _mm512_maskz_loadu_epi8(valid, nk + c);
+        const __mmask64 eq = _mm512_mask_cmpeq_epi8_mask(valid, v, vmost);
+        vmax = _mm512_max_epu8(vmax, _mm512_maskz_mov_epi8(~eq, v));
+        if (!eq)
+            continue;
+        _mm512_mask_storeu_epi8(nk + c, eq, _mm512_setzero_si512());
+        for (uint64_t e = eq; e; e &= e - 1)
+            ci[nc++] = (ocand){lb, c + (uint32_t)__builtin_ctzll(e), most};
+    }
+    uint8_t lane[64], m = 0;
+    _mm512_storeu_si512(lane, vmax);
+    for (int i = 0; i < 64; i++)
+        m = lane[i] > m ? lane[i] : m;
+    *next = m;
+    *first = UINT32_MAX;
+    const __m512i vnext = _mm512_set1_epi8((char)m);
+    for (uint32_t c = from; m && c < to; c += 64) {
+        const __mmask64 valid = to - c >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << (to - c)) - 1;
+        const __mmask64 eq =
+            _mm512_mask_cmpeq_epi8_mask(valid, _mm512_maskz_loadu_epi8(valid, nk + c), vnext);
+        if (eq) {
+            *first = c + (uint32_t)__builtin_ctzll(eq);
+            break;
+        }
+    }
+    return nc;
+}
 #endif
+
+uint32_t opt_list_most(const oshared *sh, uint8_t *nk, uint32_t from, uint32_t to,
+                       uint8_t most, oval lb, ocand *ci, uint32_t nc, uint8_t *next,
+                       uint32_t *first)
+{
+#ifdef COLLECT_AVX512
+    if (opt_avx512(sh))
+        return list_most_avx512(nk, from, to, most, lb, ci, nc, next, first);
+#endif
+    uint8_t m = 0;
+    *first = UINT32_MAX;
+    for (uint32_t c = from; c < to; c++) {
+        if (nk[c] == most) {
+            nk[c] = 0;
+            ci[nc++] = (ocand){lb, c, most};
+        } else if (nk[c] > m) {
+            m = nk[c];
+            *first = c;
+        }
+    }
+    *next = m;
+    return nc;
+}
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 __attribute__((target_clones("avx2", "default")))

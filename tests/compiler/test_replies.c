@@ -7,8 +7,9 @@
  * set's masks.  Each kernel the CPU runs (AVX-512, AVX2, portable) must
  * give what scoring each pair with mm_game_score gives, on games whose
  * columns fill several blocks of the scan and end inside one, of at most
- * 32 replies and of more; and for larger, bit-sliced sets, each
- * candidate's histogram of replies.
+ * 32 replies and of more; for larger, bit-sliced sets, each candidate's
+ * histogram of replies; and the listing of the guesses that get the most
+ * replies.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -241,6 +242,62 @@ out:
     mm_game_release(&g);
 }
 
+/* opt_list_most with each kernel on counts drawn at random, of lengths
+ * around the 64 a vector holds, against a scan done here: the places of
+ * the most, in order, set to 0, and the greatest of the others and its
+ * first place. */
+static void check_list_most(void)
+{
+    mm_game g;
+    oshared sh;
+    if (mm_game_init(&g, 4, 6, true, NULL) || oshared_init(&sh, &g, 0)) {
+        FAIL("list_most: no game");
+        return;
+    }
+    int bad = 0, lists = 0;
+    for (uint32_t len = 1; len <= 200; len += 1 + len / 8) {
+        for (int t = 0; t < 4; t++) {
+            uint8_t base[216], nk[216];
+            ocand ci[216];
+            const uint8_t most = (uint8_t)(2 + draw(20));
+            for (uint32_t c = 0; c < sizeof base; c++)
+                base[c] = (uint8_t)(2 + draw(most - 1));   /* 2..most */
+            const uint32_t from = draw(8), to = from + len;
+            uint32_t want_n = 0, want_first = UINT32_MAX;
+            uint8_t want_next = 0;
+            for (uint32_t c = from; c < to; c++)
+                if (base[c] == most)
+                    want_n++;
+                else if (base[c] > want_next)
+                    want_next = base[c], want_first = c;
+            for (int simd = opt_score_simd() >= 2 ? 1 : 0; simd >= 0; simd--) {
+                sh.no_avx512 = !simd;
+                memcpy(nk, base, sizeof nk);
+                uint8_t next;
+                uint32_t first;
+                uint32_t n = opt_list_most(&sh, nk, from, to, most, 42, ci, 3, &next, &first);
+                bool ok = n == 3 + want_n && next == want_next && first == want_first &&
+                          !memcmp(nk, base, from) && !memcmp(nk + to, base + to, sizeof nk - to);
+                uint32_t i = 3;
+                for (uint32_t c = from; ok && c < to; c++) {
+                    if (base[c] != most) {
+                        ok = nk[c] == base[c];
+                        continue;
+                    }
+                    ok = nk[c] == 0 && ci[i].idx == c && ci[i].lb == 42 && ci[i].k == most;
+                    i++;
+                }
+                bad += !ok;
+                lists++;
+            }
+        }
+    }
+    CHECK(!bad, "list_most: %d of %d lists wrong", bad, lists);
+    printf("list_most: %d lists of counts, each kernel: the places of the most\n", lists);
+    oshared_release(&sh);
+    mm_game_release(&g);
+}
+
 int main(void)
 {
     int simd = opt_score_simd();
@@ -250,6 +307,7 @@ int main(void)
     check_game(4, 6, false);   /* 360: one block, less than a block */
     check_game(7, 3, true);    /* 2187, 35 replies: the wide kernels */
     check_game(8, 2, true);    /* 256: 44 reply slots, 25 of them met */
+    check_list_most();
     if (failures)
         fprintf(stderr, "%d failures\n", failures);
     return failures ? 1 : 0;
