@@ -116,7 +116,7 @@ static void *helper(void *arg)
     oshared *sh = w->sh;
     pthread_mutex_lock(&sh->mx);
     for (;;) {
-        ojob *j;
+        ojob *j = NULL;   /* set whenever the loop goes on */
         while (!sh->pool_quit && !(j = open_job(sh, NULL)))
             wait_idle(sh, &sh->cv_job);
         if (sh->pool_quit)
