@@ -404,8 +404,8 @@ uint32_t opt_list_most(const oshared *sh, uint8_t *nk, uint32_t from, uint32_t t
 void opt_score_init(void);
 /* The vector kernels this CPU runs: 0 none, 1 AVX2, 2 AVX-512 too. */
 int opt_score_simd(void);
-/* Whether a search scores with AVX-512: the CPU has it (F, BW, VBMI and
- * BITALG) and the options allow it.  After oshared_init. */
+/* Whether a search scores with AVX-512: the CPU has it (F, BW, VBMI,
+ * BITALG and VPOPCNTDQ) and the options allow it.  After oshared_init. */
 bool opt_avx512(const oshared *sh);
 /* S into l: masks up to SMALL_SET codes, bit-sliced above.  False when
  * out of memory. */

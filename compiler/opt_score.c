@@ -6,11 +6,12 @@
  * black count is a popcount of the position masks in common, black plus
  * white one of the occurrence masks.  With AVX2 four or eight guesses are
  * scored at once, one in each lane.  Larger sets are bit-sliced
- * (slice.c): 64 codes a step, and with AVX-512 eight guesses at once.  A set under the table of replies (below)
- * is counted from the table's rows, with AVX-512 when the CPU has it.
- * Every kernel gives the same counts; the portable code is the
- * reference (--no-simd, and CPUs without AVX2), and
- * tests/compiler/test_replies.c checks each against mm_game_score.
+ * (slice.c): 64 codes a step, and with AVX-512 eight guesses at once.
+ * A set under the table of replies (below) is counted from the table's
+ * rows, with AVX-512 when the CPU has it.  Every kernel gives the same
+ * counts; the portable code is the reference (--no-simd, and CPUs
+ * without AVX2), and tests/compiler/test_replies.c checks each against
+ * mm_game_score.
  */
 #include "opt.h"
 
@@ -262,19 +263,24 @@ static void reply_counts_avx2_32(const uint64_t *sp, const uint64_t *so, uint32_
 }
 #endif
 
+/* The replies a histogram of R slots has. */
+static inline int replies_in(const uint32_t *h, int R)
+{
+    int c = 0;
+    for (int s = 0; s < R; s++)
+        c += h[s] != 0;
+    return c;
+}
+
 /* Replies x gets (the winning one counted); its histogram too unless
  * the set is small. */
 static inline int score(const oshared *sh, const olevel *l, uint32_t n, mm_code x,
                         bool small, uint32_t *h)
 {
-    const mm_game *g = sh->g;
     if (small)
-        return reply_count(g, l, n, x);
+        return reply_count(sh->g, l, n, x);
     opt_histogram(sh, l, n, x, h);
-    int c = 0;
-    for (int s = 0; s < g->nreplies; s++)
-        c += h[s] != 0;
-    return c;
+    return replies_in(h, sh->g->nreplies);
 }
 
 void opt_score_range(const oshared *sh, olevel *l, uint32_t n, uint32_t from,
@@ -302,12 +308,8 @@ void opt_score_range(const oshared *sh, olevel *l, uint32_t n, uint32_t from,
                 h[j] = l->hist + (size_t)(from + j) * g->nreplies;
             }
             slice_histogram8(&l->sl, g, gb, h);
-            for (int j = 0; j < 8; j++) {
-                int k = 0;
-                for (int r = 0; r < g->nreplies; r++)
-                    k += h[j][r] != 0;
-                l->nk[from + j] = (uint8_t)k;
-            }
+            for (int j = 0; j < 8; j++)
+                l->nk[from + j] = (uint8_t)replies_in(h[j], g->nreplies);
         }
     }
 #endif
