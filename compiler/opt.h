@@ -60,6 +60,8 @@ void ocache_release(ocache *c);
 void ocache_reserve(ocache *c, uint64_t entries);
 /* Entry for the key, or false. */
 bool ocache_get(ocache *c, uint64_t h1, uint64_t h2, int depth, oentry *out);
+/* Start reading the key's bucket, for an ocache_get soon after. */
+void ocache_prefetch(ocache *c, uint64_t h1, int depth);
 void ocache_put(ocache *c, uint64_t h1, uint64_t h2, int depth, uint32_t n,
                 oval v, unsigned flags, mm_code guess);
 static inline oval oentry_value(const oentry *e) { return e->meta & OV_MASK; }

@@ -120,6 +120,17 @@ bool ocache_get(ocache *c, uint64_t h1, uint64_t h2, int depth, oentry *out)
     return found;
 }
 
+void ocache_prefetch(ocache *c, uint64_t h1, int depth)
+{
+    if (!c->e)
+        return;
+    uint64_t b = key1(h1, depth) & atomic_load_explicit(&c->mask, memory_order_relaxed);
+    const char *e = (const char *)(c->e + b * WAYS);
+    _Static_assert(WAYS * sizeof(oentry) == 128, "a bucket is two cache lines");
+    __builtin_prefetch(e);
+    __builtin_prefetch(e + 64);
+}
+
 /* Double the table in use from m + 1 buckets, unless another thread
  * is doing it or a save is under way: every stripe locked, bucket b's
  * entries that belong to bucket b + m + 1 under the new size go there

@@ -167,10 +167,11 @@ static void repick_cand(ocand *ci, uint32_t i, uint32_t nc)
     heap_take(ci, i, nc);
 }
 
-static oval part_value(oworker *w, uint32_t m, const mm_code *P, int k,
-                       int depth, bool *exact)
+/* A part's value: exact for 1 or 2 codes, else its bound with k parts
+ * a guess, or what the table knows of it (h1, h2: its key). */
+static oval part_value(oshared *sh, uint32_t m, uint64_t h1, uint64_t h2, int k, int depth,
+                       bool *exact)
 {
-    oshared *sh = w->sh;
     *exact = true;
     if (m == 1)
         return OV(1, 1, 1);
@@ -178,21 +179,16 @@ static oval part_value(oworker *w, uint32_t m, const mm_code *P, int k,
         return OV(3, 2, 1);
     *exact = false;
     oval lb = opt_lower(sh, m, k);
-    if (sh->use_cache) {
-        uint64_t h1, h2;
-        oentry e;
-        opt_hash(sh, P, m, &h1, &h2);
-        if (ocache_get(&sh->cache, h1, h2, depth, &e)) {
-            oval v = oentry_value(&e);
-            if (oentry_flags(&e) & OC_EXACT) {
-                *exact = true;
-                return v;
-            }
-            if (v > lb)
-                lb = v;
+    oentry e;
+    if (sh->use_cache && ocache_get(&sh->cache, h1, h2, depth, &e)) {
+        oval v = oentry_value(&e);
+        if (oentry_flags(&e) & OC_EXACT) {
+            *exact = true;
+            return v;
         }
+        if (v > lb)
+            lb = v;
     }
-    (void)depth;
     return lb;
 }
 
@@ -324,8 +320,18 @@ oval opt_open_cand(oworker *w, int lv, const ogroup *G, const mm_code *S,
     uint32_t win;
     if (!opt_split(l, g, S, n, q, h, pt, np, &win))
         return out_of_memory(w);
+    /* The parts' buckets are read at once: each lookup misses the
+     * caches, and a guess has a dozen parts or more. */
+    uint64_t h1[MM_MAX_REPLIES], h2[MM_MAX_REPLIES];
+    for (int j = 0; j < *np; j++) {
+        h1[j] = h2[j] = 0;   /* not looked up */
+        if (sh->use_cache && pt[j].n > 2) {
+            opt_hash(sh, l->parts + pt[j].start, pt[j].n, &h1[j], &h2[j]);
+            ocache_prefetch(&sh->cache, h1[j], cd);
+        }
+    }
     for (int j = 0; j < *np; j++)
-        pt[j].v = part_value(w, pt[j].n, l->parts + pt[j].start, K, cd, &pt[j].exact);
+        pt[j].v = part_value(sh, pt[j].n, h1[j], h2[j], K, cd, &pt[j].exact);
     sort_parts(pt, *np);
     oval sum = *reached = opt_sum_parts(n, pt, *np);
     if (sum > bound)
