@@ -409,32 +409,69 @@ collect(mm_code *restrict cand, uint8_t *restrict nk, uint32_t count, uint32_t e
     return count;
 }
 
+/* collect_avx512's results without it: the counts first, in a loop
+ * the compiler vectorises (kx is 0 for the codes of S and those of the
+ * other colours), then collect. */
+static uint32_t collect_counted(mm_code *restrict cand, uint8_t *restrict nk, uint32_t count,
+                                const uint8_t *k, const uint16_t *cs, uint16_t other,
+                                uint8_t lo, uint32_t ncodes, uint8_t *top, uint8_t *under,
+                                uint32_t *nreps)
+{
+    uint8_t t = 0, u = 0;
+    uint32_t any = 0, keep = 0;
+    for (mm_code x = 0; x < ncodes; x++) {
+        uint8_t kx = (uint8_t)(k[x] & -((cs[x] & other) == 0));
+        uint8_t below_lo = (uint8_t)(kx & -(kx < lo));
+        t = kx > t ? kx : t;
+        u = below_lo > u ? below_lo : u;
+        any += kx != 0;
+        keep += kx >= lo;
+    }
+    *top = t;
+    *under = u;
+    *nreps = any;
+    return keep ? collect(cand, nk, count, count + keep, k, cs, other, lo, ncodes) : count;
+}
+
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 #include <immintrin.h>
-/* collect with AVX-512: 64 counts and colour sets tested at once, the
- * codes kept packed into place 16 at a time (vpcompressd).  On small
- * sets most codes stay within the limit, and collect's byte-by-byte
- * loop was 69% of this function on MM(6,5) (perf).  It stores 16 codes
- * at cand + count each time: the caller leaves room for 16 more. */
+/* The counts of a small set's guesses with AVX-512, in one pass: the
+ * codes that get lo replies or more and use none of the colours other
+ * appended to cand from count on (their counts to nk), packed into place
+ * 16 at a time (vpcompressd); *top the most replies of those codes,
+ * *under the most below lo, *nreps those that get any.  On small sets
+ * most codes stay within the limit: collect's byte-by-byte loop was 69%
+ * of this function on MM(6,5), and the counting pass before it, widened
+ * to 32 bits by the compiler, a tenth of MM(7,4)'s search (perf).  It
+ * stores 16 codes at cand + count each time: the caller leaves room for
+ * 16 more. */
 __attribute__((target("avx512f,avx512bw,popcnt")))
 static uint32_t collect_avx512(mm_code *restrict cand, uint8_t *restrict nk, uint32_t count,
                                const uint8_t *k, const uint16_t *cs, uint16_t other, uint8_t lo,
-                               uint32_t ncodes)
+                               uint32_t ncodes, uint8_t *top, uint8_t *under, uint32_t *nreps)
 {
     const __m512i vlo = _mm512_set1_epi8((char)lo), voth = _mm512_set1_epi16((short)other);
     const __m512i step = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    __m512i vtop = _mm512_setzero_si512(), vunder = _mm512_setzero_si512();
+    uint32_t any = 0;
     for (mm_code x = 0; x < ncodes; x += 64) {
         const uint64_t lim = ncodes - x >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << (ncodes - x)) - 1;
-        const __m512i kx = _mm512_maskz_loadu_epi8(lim, k + x);
-        uint64_t keep = _mm512_mask_cmpge_epu8_mask(lim, kx, vlo);
+        uint64_t ok = lim;   /* in range, of none of the colours other */
+        if (other) {
+            const __m512i c0 = _mm512_maskz_loadu_epi16((__mmask32)lim, cs + x);
+            const __m512i c1 = _mm512_maskz_loadu_epi16((__mmask32)(lim >> 32), cs + x + 32);
+            ok &= ~((uint64_t)_mm512_test_epi16_mask(c0, voth) |
+                    (uint64_t)_mm512_test_epi16_mask(c1, voth) << 32);
+        }
+        const __m512i kx = _mm512_maskz_loadu_epi8(ok, k + x);
+        const uint64_t keep = _mm512_cmpge_epu8_mask(kx, vlo);
+        vtop = _mm512_max_epu8(vtop, kx);
+        vunder = _mm512_max_epu8(vunder, _mm512_maskz_mov_epi8(~keep, kx));
+        any += (uint32_t)__builtin_popcountll(_mm512_test_epi8_mask(kx, kx));
         if (!keep)
             continue;
         uint8_t kb[64];   /* the counts a quarter at a time, none read past ncodes */
         _mm512_storeu_si512(kb, kx);
-        const __m512i c0 = _mm512_maskz_loadu_epi16((__mmask32)lim, cs + x);
-        const __m512i c1 = _mm512_maskz_loadu_epi16((__mmask32)(lim >> 32), cs + x + 32);
-        keep &= ~((uint64_t)_mm512_test_epi16_mask(c0, voth) |
-                  (uint64_t)_mm512_test_epi16_mask(c1, voth) << 32);
         for (int j = 0; j < 4; j++) {
             const __mmask16 m = (__mmask16)(keep >> (16 * j));
             const __m512i idx = _mm512_add_epi32(_mm512_set1_epi32((int)(x + 16 * j)), step);
@@ -445,9 +482,55 @@ static uint32_t collect_avx512(mm_code *restrict cand, uint8_t *restrict nk, uin
             count += (uint32_t)__builtin_popcount(m);
         }
     }
+    uint8_t lt[64], lu[64], t = 0, u = 0;
+    _mm512_storeu_si512(lt, vtop);
+    _mm512_storeu_si512(lu, vunder);
+    for (int i = 0; i < 64; i++) {
+        t = lt[i] > t ? lt[i] : t;
+        u = lu[i] > u ? lu[i] : u;
+    }
+    *top = t;
+    *under = u;
+    *nreps = any;
     return count;
 }
 #define COLLECT_AVX512 1
+
+/* The representatives' counts with AVX-512, as opt_cand_replies's loop
+ * below does them, 16 at a time: their counts gathered (four bytes read
+ * at each code's, so the codes within four of the end, the last in
+ * lexical order, are left to the caller), those that get least replies
+ * or more packed into cand and nk from count on.  It stores 16 at cand +
+ * count each time: the caller leaves room for 16 more.  The new count;
+ * *done the representatives gone through. */
+__attribute__((target("avx512f,avx512bw,popcnt")))
+static uint32_t reps_avx512(mm_code *restrict cand, uint8_t *restrict nk, uint32_t count,
+                            const uint8_t *k, const mm_code *reps, uint32_t nreps,
+                            uint32_t ncodes, uint32_t least, uint32_t *top, uint32_t *under,
+                            uint32_t *any, uint32_t *done)
+{
+    const __m512i vlo = _mm512_set1_epi32((int)least), byte = _mm512_set1_epi32(0xff);
+    __m512i vtop = _mm512_setzero_si512(), vunder = _mm512_setzero_si512();
+    uint32_t a = 0, i = 0;
+    for (; i + 16 <= nreps && reps[i + 15] + 4 <= ncodes; i += 16) {
+        const __m512i r = _mm512_loadu_si512(reps + i);
+        const __m512i kx = _mm512_and_si512(_mm512_i32gather_epi32(r, k, 1), byte);
+        const __mmask16 in = _mm512_cmpge_epu32_mask(kx, vlo);
+        vtop = _mm512_max_epu32(vtop, kx);
+        vunder = _mm512_max_epu32(vunder, _mm512_maskz_mov_epi32((__mmask16)~in, kx));
+        a += (uint32_t)__builtin_popcount(_mm512_test_epi32_mask(kx, kx));
+        _mm512_storeu_si512(cand + count, _mm512_maskz_compress_epi32(in, r));
+        _mm_storeu_si128((void *)(nk + count),
+                         _mm512_cvtepi32_epi8(_mm512_maskz_compress_epi32(in, kx)));
+        count += (uint32_t)__builtin_popcount(in);
+    }
+    *top = (uint32_t)_mm512_reduce_max_epu32(vtop);
+    *under = (uint32_t)_mm512_reduce_max_epu32(vunder);
+    *any = a;
+    *done = i;
+    return count;
+}
+
 
 /* opt_list_most with AVX-512: 64 counts compared at once. */
 __attribute__((target("avx512f,avx512bw,popcnt")))
@@ -525,48 +608,49 @@ mm_status opt_cand_replies(oworker *w, olevel *l, const ogroup *G, const ozf *z,
          * zero and free colours after the first; the codes of S get 0. */
         const uint16_t other = (uint16_t)((z->zero & ~(z->nzero ? 1u << z->zl[0] : 0u)) |
                                           (z->free & ~(z->nfree ? 1u << z->fl[0] : 0u)));
-        const uint16_t *cs = g->colorset;
         const uint8_t lo = least < 255 ? (uint8_t)least : 255;
-        uint8_t t = 0, u = 0;
-        uint32_t keep = 0;
-        /* branch-free, so that the loop vectorises: kx is 0 for the
-         * codes of S and those of the other colours */
-        for (mm_code x = 0; x < g->ncodes; x++) {
-            uint8_t kx = (uint8_t)(k[x] & -((cs[x] & other) == 0));
-            uint8_t below_lo = (uint8_t)(kx & -(kx < lo));
-            t = kx > t ? kx : t;
-            u = below_lo > u ? below_lo : u;
-            nreps += kx != 0;
-            keep += kx >= lo;
-        }
-        top = t;
-        under = u;
-        /* 16 more for collect_avx512's last store */
-        if (keep && !olevel_reserve_cand(l, ncons + keep + 16, g->nreplies))
+        uint8_t t, u;
+        /* room for every code, and for collect_avx512's last store */
+        if (!olevel_reserve_cand(l, ncons + g->ncodes + 16, g->nreplies))
             return MM_ERR_NOMEM;
 #ifdef COLLECT_AVX512
-        if (keep && opt_avx512(w->sh))
-            count = collect_avx512(l->cand, l->nk, count, k, cs, other, lo, g->ncodes);
+        if (opt_avx512(w->sh))
+            count = collect_avx512(l->cand, l->nk, count, k, g->colorset, other, lo, g->ncodes,
+                                   &t, &u, &nreps);
         else
 #endif
-        if (keep)
-            count = collect(l->cand, l->nk, count, ncons + keep, k, cs, other, lo, g->ncodes);
+            count = collect_counted(l->cand, l->nk, count, k, g->colorset, other, lo,
+                                    g->ncodes, &t, &u, &nreps);
+        top = t;
+        under = u;
     } else {
         const oreps *r = reps_of(w, G, z);
-        if (!r)
+        /* 16 more for reps_avx512's last store */
+        if (!r || !olevel_reserve_cand(l, ncons + r->nreps + 16, g->nreplies))
             return MM_ERR_NOMEM;
-        for (uint32_t i = 0; i < r->nreps; i++) {
-            uint32_t kx = k[r->reps[i]];
+        /* Branch-free: every representative is written at count, which
+         * moves on past those that get least replies or more.  Whether
+         * one does is a coin toss the branch predictor lost: with the
+         * branch, this loop was a quarter of MM(7,4)'s search (perf). */
+        mm_code *restrict cand = l->cand;
+        uint8_t *restrict nk = l->nk;
+        const mm_code *reps = r->reps;
+        const uint32_t nr = r->nreps;
+        uint32_t i = 0;
+#ifdef COLLECT_AVX512
+        if (opt_avx512(w->sh))
+            count = reps_avx512(cand, nk, count, k, reps, nr, g->ncodes, least, &top, &under,
+                                &nreps, &i);
+#endif
+        for (; i < nr; i++) {
+            const uint32_t kx = k[reps[i]], in = kx >= least;
             nreps += kx != 0;
             top = kx > top ? kx : top;
-            if (kx < least)
-                under = kx > under ? kx : under;
-            else if (!olevel_reserve_cand(l, count + 1, g->nreplies))
-                return MM_ERR_NOMEM;
-            else {
-                l->nk[count] = (uint8_t)kx;
-                l->cand[count++] = r->reps[i];
-            }
+            const uint32_t out = in ? 0 : kx;
+            under = out > under ? out : under;
+            nk[count] = (uint8_t)kx;
+            cand[count] = reps[i];
+            count += in;
         }
     }
     *ncand = count;

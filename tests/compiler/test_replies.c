@@ -128,26 +128,79 @@ static void check_sliced(const mm_game *g, oshared *sh, oworker *w, const mm_cod
 
 /* The candidates of a set under the table, listed from its counts k by
  * opt_cand_replies with each kernel: with no symmetry a class is one
- * code, and the colours of "other" (a second zero colour) are left out:
- * the codes that get at least least replies, in lexical order, the most
- * of all and the most below least, against a scan done here. */
+ * code, and the colours of "other" are left out (colour 2, a second zero
+ * colour, or none): the codes that get at least least replies, in
+ * lexical order, with their counts, the most of all and the most below
+ * least, against a scan done here. */
 static void check_cand(const mm_game *g, oshared *sh, oworker *w, const ogroup *G,
                        const uint8_t *k, uint32_t n, uint32_t least)
 {
-    ozf z = {.zero = 3u << 1, .nzero = 2, .zl = {1, 2}};   /* colours 1 and 2 */
-    const uint16_t other = 1u << 2;
+    static const ozf zs[] = {
+        {.zero = 3u << 1, .nzero = 2, .zl = {1, 2}},   /* colours 1 and 2: other = 2 */
+        {.zero = 1u << 1, .nzero = 1, .zl = {1}},      /* colour 1: none other */
+    };
     mm_code *want = malloc(g->ncodes * sizeof *want);
+    for (size_t t = 0; t < sizeof zs / sizeof *zs; t++) {
+        const uint16_t other = zs[t].nzero > 1 ? 1u << zs[t].zl[1] : 0;
+        uint32_t nwant = 0, wmost = 0, wbelow = 0;
+        for (mm_code x = 0; x < g->ncodes; x++) {
+            if (g->colorset[x] & other)
+                continue;
+            wmost = k[x] > wmost ? k[x] : wmost;
+            if (k[x] >= least)
+                want[nwant++] = x;
+            else if (k[x] > wbelow)
+                wbelow = k[x];
+        }
+        olevel *l = &w->lv[2];
+        for (int simd = opt_score_simd(); simd >= 0; simd--) {
+            sh->no_simd = simd == 0;
+            sh->no_avx512 = simd < 2;
+            uint32_t ncand, most, below;
+            if (opt_cand_replies(w, l, G, &zs[t], n, 0, k, least, &ncand, &most, &below) !=
+                MM_OK) {
+                FAIL("MM(%d,%d): out of memory", g->pegs, g->colors);
+                break;
+            }
+            bool counts = ncand == nwant;
+            for (uint32_t i = 0; counts && i < ncand; i++)
+                counts = l->nk[i] == k[want[i]];
+            if (ncand != nwant || most != wmost || below != wbelow ||
+                memcmp(l->cand, want, nwant * sizeof *want) || !counts)
+                FAIL("MM(%d,%d) %s, other %#x, %u codes, at least %u replies: %u candidates "
+                     "(most %u, below %u%s), want %u (%u, %u)", g->pegs, g->colors, kernel[simd],
+                     other, n, least, ncand, most, below, counts ? "" : ", counts differ", nwant,
+                     wmost, wbelow);
+        }
+    }
+    free(want);
+}
+
+/* The same under a group (the path's first guess all of colour 0: every
+ * permutation of the positions), where the candidates are the classes'
+ * first codes: those opt_cand_inconsistent lists for the set, filtered
+ * here. */
+static void check_cand_group(const mm_game *g, oshared *sh, oworker *w, const ogroup *G,
+                             const mm_code *S, uint32_t n, const uint8_t *k, uint32_t least)
+{
+    ozf z;
+    opt_zf_init(&z, sh, G, S, n);
+    olevel *l = &w->lv[2];
+    uint32_t nreps;
+    if (opt_cand_inconsistent(w, l, G, &z, S, n, 0, &nreps) != MM_OK) {
+        FAIL("MM(%d,%d): out of memory", g->pegs, g->colors);
+        return;
+    }
+    mm_code *want = malloc(nreps * sizeof *want);
     uint32_t nwant = 0, wmost = 0, wbelow = 0;
-    for (mm_code x = 0; x < g->ncodes; x++) {
-        if (g->colorset[x] & other)
-            continue;
+    for (uint32_t i = 0; i < nreps; i++) {
+        mm_code x = l->cand[i];
         wmost = k[x] > wmost ? k[x] : wmost;
         if (k[x] >= least)
             want[nwant++] = x;
         else if (k[x] > wbelow)
             wbelow = k[x];
     }
-    olevel *l = &w->lv[2];
     for (int simd = opt_score_simd(); simd >= 0; simd--) {
         sh->no_simd = simd == 0;
         sh->no_avx512 = simd < 2;
@@ -156,11 +209,15 @@ static void check_cand(const mm_game *g, oshared *sh, oworker *w, const ogroup *
             FAIL("MM(%d,%d): out of memory", g->pegs, g->colors);
             break;
         }
+        bool counts = ncand == nwant;
+        for (uint32_t i = 0; counts && i < ncand; i++)
+            counts = l->nk[i] == k[want[i]];
         if (ncand != nwant || most != wmost || below != wbelow ||
-            memcmp(l->cand, want, nwant * sizeof *want))
-            FAIL("MM(%d,%d) %s, %u codes, at least %u replies: %u candidates (most %u, below "
-                 "%u), want %u (%u, %u)", g->pegs, g->colors, kernel[simd], n, least, ncand, most,
-                 below, nwant, wmost, wbelow);
+            memcmp(l->cand, want, nwant * sizeof *want) || !counts)
+            FAIL("MM(%d,%d) %s under a group of %d, %u codes, at least %u replies: %u "
+                 "candidates (most %u, below %u%s), want %u of %u (%u, %u)", g->pegs, g->colors,
+                 kernel[simd], G->ne, n, least, ncand, most, below, counts ? "" : ", counts differ",
+                 nwant, nreps, wmost, wbelow);
     }
     free(want);
 }
@@ -181,6 +238,13 @@ static void check_game(int p, int c, bool repeat)
         mm_game_release(&g);
         return;
     }
+    /* the group after a first guess of colour 0 alone: every
+     * permutation of the positions */
+    ogroup root, G0 = {0};
+    if (ogroup_root(&root, &g, false) != MM_OK || ogroup_after(&root, &g, 0, &G0) != MM_OK ||
+        G0.ne == 0)
+        FAIL("MM(%d,%d): no group", p, c);
+    ogroup_release(&root);
     /* a set P just above the small sets, as on the search's path */
     uint32_t m = sh.small_max + 40;
     mm_code *all = malloc(g.ncodes * sizeof *all), *P = malloc(m * sizeof *P);
@@ -220,8 +284,10 @@ static void check_game(int p, int c, bool repeat)
             if (repeat && sep == MM_NO_CODE) {   /* the counts are whole */
                 opt_replies_of_set(&w, S, n, &sep);
                 memcpy(got, w.rt.k, g.ncodes);
-                for (uint32_t least = 2; least <= want_most + 1; least += 1 + least / 4)
+                for (uint32_t least = 2; least <= want_most + 1; least += 1 + least / 4) {
                     check_cand(&g, &sh, &w, &G, got, n, least);
+                    check_cand_group(&g, &sh, &w, &G0, S, n, got, least);
+                }
             }
         }
     }
@@ -236,6 +302,7 @@ static void check_game(int p, int c, bool repeat)
            g.ncodes, sh.answers, sets, sh.small_max, separated);
 out:
     free(all), free(P), free(S), free(S2), free(taken), free(want), free(got);
+    ogroup_release(&G0);
     ogroup_release(&G);
     oworker_release(&w);
     oshared_release(&sh);
