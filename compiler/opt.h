@@ -101,8 +101,9 @@ void ockpt_id_init(ockpt_id *id, const struct oshared *sh, int rule, bool consis
 /* Save the entries of at least 3 codes to path, atomically. */
 mm_status ockpt_save(ocache *c, const char *path, const ockpt_id *id, mm_diag *d);
 /* Load path into c when it exists (*loaded: entries); a file that is not
- * a valid checkpoint of id is refused whole.  When it does not exist,
- * check that it can be created. */
+ * a valid checkpoint of id is refused whole.  It is read a piece at a
+ * time: a resume needs the table, not the table and the file.  When it
+ * does not exist, check that it can be created. */
 mm_status ockpt_load(ocache *c, const char *path, const ockpt_id *id, uint64_t *loaded,
                      mm_diag *d);
 /* The same from memory (d names no file). */

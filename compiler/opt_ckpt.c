@@ -3,8 +3,9 @@
  * Checkpoints: the table of solved sets in a file, as compiler/checkpoint.md
  * defines it.  Written through the one atomic writer (core/file.h), so that
  * an interrupted save leaves the old checkpoint whole and a signal removes
- * the temporary file; read whole by the one reader, checked whole, and only
- * then put in the table.
+ * the temporary file; read a piece at a time (core/file.h's infile), twice:
+ * checked whole first, then put in the table, the second reading giving
+ * the same checksum (the file did not change in between).
  */
 #include "opt.h"
 
@@ -130,15 +131,36 @@ mm_status ockpt_save(ocache *c, const char *path, const ockpt_id *id, mm_diag *d
 
 /* ---- reading ---- */
 
-/* The signature, the version and the checksum: is this a checkpoint
- * of this format, whole? */
-static mm_status check_frame(const unsigned char *b, size_t len, mm_diag *d)
+/* Where a checkpoint's bytes come from: memory (the fuzzer), or a file
+ * read a piece at a time into buf, so that a resume needs the table and
+ * a piece, not the table and the whole file (8.5 GB each for MM(6,5)). */
+#define PIECE_ENTRIES 32768u
+typedef struct cksrc {
+    const unsigned char *mem;
+    infile *file;
+    uint64_t len;
+    unsigned char *buf;   /* PIECE_ENTRIES entries, for a file */
+} cksrc;
+
+/* The n bytes at off (n at most a piece), or NULL with *st set. */
+static const unsigned char *src_at(cksrc *s, uint64_t off, size_t n, mm_status *st,
+                                   mm_diag *d)
 {
-    if (len >= sizeof signature_v1 && !memcmp(b, signature_v1, sizeof signature_v1)) {
+    if (s->mem)
+        return s->mem + off;
+    *st = infile_read(s->file, s->buf, n, off, d);
+    return *st ? NULL : s->buf;
+}
+
+/* The signature and the version, from the first bytes b (hn of them,
+ * len in all): is this a checkpoint of this format? */
+static mm_status check_start(const unsigned char *b, size_t hn, uint64_t len, mm_diag *d)
+{
+    if (hn >= sizeof signature_v1 && !memcmp(b, signature_v1, sizeof signature_v1)) {
         /* versions 1 and 2: a text line "mmtree optimal V ..." */
         static const char tag[] = "mmtree optimal ";
         const unsigned char *t = b + sizeof signature_v1;
-        bool known = len > sizeof signature_v1 + sizeof tag &&
+        bool known = hn > sizeof signature_v1 + sizeof tag &&
                      !memcmp(t, tag, sizeof tag - 1) && t[sizeof tag - 1] >= '1' &&
                      t[sizeof tag - 1] <= '2';
         return mm_diag_at_offset(d, MM_ERR_INPUT, 0,
@@ -147,33 +169,27 @@ static mm_status check_frame(const unsigned char *b, size_t len, mm_diag *d)
                                  known ? (t[sizeof tag - 1] == '1' ? "1" : "2") : "1 or 2",
                                  VERSION);
     }
-    if (len < sizeof signature || memcmp(b, signature, sizeof signature))
+    if (hn < sizeof signature || memcmp(b, signature, sizeof signature))
         return mm_diag_at_offset(d, MM_ERR_INPUT, 0, "not an mmtree checkpoint");
     if (len < HEADER + TRAILER)
         return mm_diag_at_offset(d, MM_ERR_INPUT, (int64_t)len,
-                                 "checkpoint is truncated (%zu bytes)", len);
+                                 "checkpoint is truncated (%llu bytes)", (unsigned long long)len);
     if (b[8] != VERSION)
         return mm_diag_at_offset(d, MM_ERR_INPUT, 8,
                                  "checkpoint version %d; this mmtree reads version %d", b[8],
                                  VERSION);
-    uint32_t want = le_read32(b + len - 4), got = crc32_update(0, b, len - 4);
-    if (want != got)
-        return mm_diag_at_offset(d, MM_ERR_INPUT, (int64_t)len - 4,
-                                 "checkpoint is damaged: checksum %08x, its bytes give %08x "
-                                 "(truncated or corrupt)",
-                                 want, got);
     return MM_OK;
 }
 
-/* The header against the search's id; *count: the entries. */
-static mm_status check_header(const unsigned char *b, size_t len, const ockpt_id *id,
-                              uint64_t *count, mm_diag *d)
+/* The header b against the search's id, count being the entries the
+ * trailer gives. */
+static mm_status check_header(const unsigned char *b, uint64_t len, uint64_t count,
+                              const ockpt_id *id, mm_diag *d)
 {
-    *count = le_read64(b + len - TRAILER);
-    if ((len - HEADER - TRAILER) % ENTRY || *count != (len - HEADER - TRAILER) / ENTRY)
+    if ((len - HEADER - TRAILER) % ENTRY || count != (len - HEADER - TRAILER) / ENTRY)
         return mm_diag_at_offset(d, MM_ERR_INPUT, (int64_t)(len - TRAILER),
-                                 "checkpoint says %llu entries, its length %zu bytes",
-                                 (unsigned long long)*count, len);
+                                 "checkpoint says %llu entries, its length %llu bytes",
+                                 (unsigned long long)count, (unsigned long long)len);
     if (b[13] != ENTRY || b[15] || (b[11] & ~3u))
         return mm_diag_at_offset(d, MM_ERR_INPUT, b[13] != ENTRY ? 13 : b[15] ? 15 : 11,
                                  "checkpoint of an unknown layout (reserved fields set)");
@@ -221,28 +237,100 @@ static mm_status check_entry(const oentry *e, int64_t off, uint32_t ncodes, mm_d
     return MM_OK;
 }
 
+/* One pass over the entries (whole ones: ENTRY bytes each after the
+ * header), the checksum of everything before the trailer's last four
+ * bytes on the way, each entry checked; put: each into the table too.
+ * *crc: the checksum; *bad: the offset of the first bad entry, or -1
+ * (the first pass finds it, to say after the checksum and the header). */
+static mm_status read_entries(ocache *c, cksrc *s, const unsigned char *head, const ockpt_id *id,
+                              bool put, uint32_t *crc, int64_t *bad, mm_diag *d)
+{
+    const uint64_t len = s->len, total = (len - HEADER - TRAILER) / ENTRY;
+    mm_status st = MM_OK;
+    uint32_t sum = crc32_update(0, head, HEADER);
+    *bad = -1;
+    for (uint64_t i = 0; i < total;) {
+        const uint32_t m = total - i < PIECE_ENTRIES ? (uint32_t)(total - i) : PIECE_ENTRIES;
+        const uint64_t off = HEADER + ENTRY * i;
+        const unsigned char *p = src_at(s, off, (size_t)m * ENTRY, &st, d);
+        if (!p)
+            return st;
+        sum = crc32_update(sum, p, (size_t)m * ENTRY);
+        for (uint32_t j = 0; j < m && *bad < 0; j++) {
+            oentry e = decode_entry(p + (size_t)ENTRY * j);
+            if (check_entry(&e, 0, id->ncodes, NULL))
+                *bad = (int64_t)(off + (uint64_t)ENTRY * j);
+            else if (put)
+                ocache_put_entry(c, &e);
+        }
+        if (put && *bad >= 0)
+            return MM_ERR_INPUT;   /* the first pass found none */
+        i += m;
+    }
+    /* the whole entries end where the trailer starts when the header's
+     * count is right; the bytes between are summed too */
+    const uint64_t rest = HEADER + ENTRY * total;
+    const unsigned char *t = src_at(s, rest, (size_t)(len - 4 - rest), &st, d);
+    if (!t)
+        return st;
+    *crc = crc32_update(sum, t, (size_t)(len - 4 - rest));
+    return MM_OK;
+}
+
+static mm_status read_source(ocache *c, cksrc *s, const ockpt_id *id, uint64_t *loaded,
+                             mm_diag *d)
+{
+    const uint64_t len = s->len;
+    unsigned char head[HEADER], tail[TRAILER];
+    mm_status st = MM_OK;
+    const size_t hn = len < HEADER ? (size_t)len : HEADER;
+    const unsigned char *p = src_at(s, 0, hn, &st, d);
+    if (!p)
+        return st;
+    memcpy(head, p, hn);
+    if ((st = check_start(head, hn, len, d)))
+        return st;
+    if (!(p = src_at(s, len - TRAILER, TRAILER, &st, d)))
+        return st;
+    memcpy(tail, p, TRAILER);
+    const uint32_t want = le_read32(tail + 8);
+    const uint64_t count = le_read64(tail);
+    uint32_t got, again;
+    int64_t bad;
+    if ((st = read_entries(c, s, head, id, false, &got, &bad, d)))
+        return st;
+    if (want != got)
+        return mm_diag_at_offset(d, MM_ERR_INPUT, (int64_t)len - 4,
+                                 "checkpoint is damaged: checksum %08x, its bytes give %08x "
+                                 "(truncated or corrupt)",
+                                 want, got);
+    if ((st = check_header(head, len, count, id, d)))
+        return st;
+    if (bad >= 0) {
+        if (!(p = src_at(s, (uint64_t)bad, ENTRY, &st, d)))
+            return st;
+        oentry e = decode_entry(p);
+        return check_entry(&e, bad, id->ncodes, d);
+    }
+    /* Checked whole: now into the table, keys with the depth mixed in
+     * as the table holds them.  A file is read again, and must give the
+     * same bytes (it did not change in between). */
+    ocache_reserve(c, count);
+    st = read_entries(c, s, head, id, true, &again, &bad, d);
+    if (st && bad < 0)
+        return st;   /* could not read it again */
+    if (st || again != got)
+        return mm_diag_set(d, MM_ERR_INPUT, "checkpoint changed while it was read");
+    *loaded = count;
+    return MM_OK;
+}
+
 mm_status ockpt_read(ocache *c, const unsigned char *buf, size_t len, const ockpt_id *id,
                      uint64_t *loaded, mm_diag *d)
 {
-    uint64_t count = 0;
+    cksrc s = {.mem = buf, .len = len};
     *loaded = 0;
-    mm_status st = check_frame(buf, len, d);
-    if (!st)
-        st = check_header(buf, len, id, &count, d);
-    for (uint64_t i = 0; i < count && !st; i++) {
-        oentry e = decode_entry(buf + HEADER + ENTRY * i);
-        st = check_entry(&e, (int64_t)(HEADER + ENTRY * i), id->ncodes, d);
-    }
-    if (st)
-        return st;
-    /* Keys are stored with the depth mixed in, as the table holds them. */
-    ocache_reserve(c, count);
-    for (uint64_t i = 0; i < count; i++) {
-        oentry e = decode_entry(buf + HEADER + ENTRY * i);
-        ocache_put_entry(c, &e);
-    }
-    *loaded = count;
-    return MM_OK;
+    return read_source(c, &s, id, loaded, d);
 }
 
 mm_status ockpt_load(ocache *c, const char *path, const ockpt_id *id, uint64_t *loaded,
@@ -260,14 +348,16 @@ mm_status ockpt_load(ocache *c, const char *path, const ockpt_id *id, uint64_t *
         outfile_abort(&f);
         return st;
     }
-    unsigned char *buf;
-    size_t len;
-    mm_status st = file_read(path, MAX_BYTES, FILE_REGULAR_ONLY, &buf, &len, d);
+    infile f;
+    mm_status st = infile_open(&f, path, MAX_BYTES, d);
     if (st)
         return st;
+    cksrc s = {.file = &f, .len = f.size, .buf = malloc((size_t)PIECE_ENTRIES * ENTRY)};
     mm_diag_file(d, path);
-    st = ockpt_read(c, buf, len, id, loaded, d);
-    free(buf);
+    st = s.buf ? read_source(c, &s, id, loaded, d)
+               : mm_diag_set(d, MM_ERR_NOMEM, "out of memory reading a checkpoint");
+    free(s.buf);
+    infile_close(&f);
     if (!st)
         mm_diag_clear(d);   /* later messages are not about the file */
     return st;

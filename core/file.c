@@ -71,34 +71,91 @@ static mm_status read_fd(int fd, const char *path, size_t max, size_t hint,
     return MM_OK;
 }
 
+/* Open path to read ("-": standard input) and check what it is: a
+ * directory, a regular file above max bytes, a device, or anything but a
+ * regular file under FILE_REGULAR_ONLY is refused. */
+static mm_status open_input(const char *path, size_t max, unsigned flags, int *fdp,
+                            struct stat *sb, mm_diag *d)
+{
+    bool is_stdin = strcmp(path, "-") == 0;
+    int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    *fdp = -1;
+    if (fd < 0)
+        return mm_diag_set(d, MM_ERR_IO, "cannot open '%s': %s", path, strerror(errno));
+    mm_status st = MM_OK;
+    if (fstat(fd, sb) != 0) {
+        st = mm_diag_set(d, MM_ERR_IO, "cannot read '%s': %s", path, strerror(errno));
+    } else if (S_ISDIR(sb->st_mode)) {
+        st = mm_diag_set(d, MM_ERR_IO, "'%s' is a directory", path);
+    } else if (S_ISREG(sb->st_mode)) {
+        if ((uint64_t)sb->st_size > max)
+            st = mm_diag_set(d, MM_ERR_LIMIT, "'%s' is larger than %zu bytes", path, max);
+    } else if (flags & FILE_REGULAR_ONLY) {
+        st = mm_diag_set(d, MM_ERR_IO, "'%s' is not a regular file", path);
+    } else if (!S_ISFIFO(sb->st_mode) && !S_ISSOCK(sb->st_mode) &&
+               !(is_stdin && isatty(fd))) {
+        st = mm_diag_set(d, MM_ERR_IO, "'%s' is a device, not a file", path);
+    }
+    if (st && !is_stdin)
+        close(fd);
+    else if (!st)
+        *fdp = fd;
+    return st;
+}
+
 mm_status file_read(const char *path, size_t max, unsigned flags,
                     unsigned char **buf, size_t *len, mm_diag *d)
 {
     bool is_stdin = strcmp(path, "-") == 0;
-    int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0)
-        return mm_diag_set(d, MM_ERR_IO, "cannot open '%s': %s", path, strerror(errno));
+    int fd;
     struct stat sb;
-    mm_status st = MM_OK;
-    if (fstat(fd, &sb) != 0) {
-        st = mm_diag_set(d, MM_ERR_IO, "cannot read '%s': %s", path, strerror(errno));
-    } else if (S_ISDIR(sb.st_mode)) {
-        st = mm_diag_set(d, MM_ERR_IO, "'%s' is a directory", path);
-    } else if (S_ISREG(sb.st_mode)) {
-        if ((uint64_t)sb.st_size > max)
-            st = mm_diag_set(d, MM_ERR_LIMIT, "'%s' is larger than %zu bytes", path, max);
-    } else if (flags & FILE_REGULAR_ONLY) {
-        st = mm_diag_set(d, MM_ERR_IO, "'%s' is not a regular file", path);
-    } else if (!S_ISFIFO(sb.st_mode) && !S_ISSOCK(sb.st_mode) &&
-               !(is_stdin && isatty(fd))) {
-        st = mm_diag_set(d, MM_ERR_IO, "'%s' is a device, not a file", path);
-    }
-    if (!st)
-        st = read_fd(fd, is_stdin ? "<stdin>" : path, max,
-                     S_ISREG(sb.st_mode) ? (size_t)sb.st_size : 0, buf, len, d);
+    mm_status st = open_input(path, max, flags, &fd, &sb, d);
+    if (st)
+        return st;
+    st = read_fd(fd, is_stdin ? "<stdin>" : path, max,
+                 S_ISREG(sb.st_mode) ? (size_t)sb.st_size : 0, buf, len, d);
     if (!is_stdin)
         close(fd);
     return st;
+}
+
+mm_status infile_open(infile *f, const char *path, size_t max, mm_diag *d)
+{
+    struct stat sb;
+    f->fd = -1;
+    f->name = path;
+    f->size = 0;
+    if (!strcmp(path, "-"))
+        return mm_diag_set(d, MM_ERR_USAGE, "'-' is not a regular file");
+    mm_status st = open_input(path, max, FILE_REGULAR_ONLY, &f->fd, &sb, d);
+    if (!st)
+        f->size = (uint64_t)sb.st_size;
+    return st;
+}
+
+mm_status infile_read(infile *f, void *buf, size_t n, uint64_t off, mm_diag *d)
+{
+    unsigned char *p = buf;
+    while (n) {
+        ssize_t got = pread(f->fd, p, n, (off_t)off);
+        if (got > 0) {
+            p += got;
+            n -= (size_t)got;
+            off += (uint64_t)got;
+        } else if (got == 0) {
+            return mm_diag_set(d, MM_ERR_IO, "'%s' got shorter while it was read", f->name);
+        } else if (errno != EINTR) {
+            return mm_diag_set(d, MM_ERR_IO, "cannot read '%s': %s", f->name, strerror(errno));
+        }
+    }
+    return MM_OK;
+}
+
+void infile_close(infile *f)
+{
+    if (f->fd >= 0)
+        close(f->fd);
+    f->fd = -1;
 }
 
 mm_status mm_file_read(const char *path, size_t max, unsigned char **buf,

@@ -5,7 +5,8 @@
  * Reading takes a regular file of known size, or a stream (standard
  * input, a pipe, a FIFO) read up to a cap; devices are refused, and a
  * FIFO is opened without waiting for a writer (no writer: it reads as
- * empty), so nothing blocks silently.
+ * empty), so nothing blocks silently.  A regular file can also be read
+ * a piece at a time (infile), with the same checks.
  *
  * Writing goes to a temporary file created exclusively (O_EXCL, so a
  * planted symlink is never followed) beside the target, with a short
@@ -27,6 +28,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "mmtree/diag.h"
 
@@ -36,6 +38,19 @@
  * NUL after the len bytes); at most max bytes, else MM_ERR_LIMIT. */
 mm_status file_read(const char *path, size_t max, unsigned flags,
                     unsigned char **buf, size_t *len, mm_diag *d);
+
+/* A regular file read a piece at a time, for files that need not be in
+ * memory at once (checkpoints: gigabytes).  infile_read reads all n
+ * bytes at off: a file that got shorter meanwhile is an error. */
+typedef struct infile {
+    int fd;
+    const char *name;   /* as the caller gave it, for messages */
+    uint64_t size;      /* when opened */
+} infile;
+
+mm_status infile_open(infile *f, const char *path, size_t max, mm_diag *d);
+mm_status infile_read(infile *f, void *buf, size_t n, uint64_t off, mm_diag *d);
+void infile_close(infile *f);
 
 typedef struct outfile {
     const char *name;   /* as the caller gave it, for messages */

@@ -151,6 +151,48 @@ static void layout(void)
            "removed (or kept)\n", (unsigned long long)count);
 }
 
+/* The checkpoint at path, of more entries than a file is read at once
+ * (32768), read from memory as from the file; then an entry of the
+ * second piece spoilt, the checksum mended: refused at that entry's byte,
+ * and the table left empty (nothing is put in before all is checked). */
+static void pieces(const ockpt_id *id, uint64_t want)
+{
+    size_t len;
+    unsigned char *b = slurp(path, &len);
+    ocache c;
+    mm_diag d;
+    uint64_t loaded = 0;
+    const size_t at = 40 + 32 * 40000;   /* entry 40000 */
+    if (!b || len < at + 64 || ocache_init(&c, (size_t)4 << 20)) {
+        FAIL("pieces: no checkpoint of 40000 entries (%zu bytes)", len);
+        free(b);
+        return;
+    }
+    mm_status st = ockpt_read(&c, b, len, id, &loaded, &d);
+    CHECK(!st && loaded == want, "read from memory: %s, %llu entries, want %llu",
+          st ? d.msg : "ok", (unsigned long long)loaded, (unsigned long long)want);
+    ocache_release(&c);
+    b[at + 28] = 2;   /* its codes: 2 */
+    b[at + 29] = b[at + 30] = b[at + 31] = 0;
+    fix_crc(b, len);
+    spill(path, b, len);
+    if (ocache_init(&c, (size_t)4 << 20)) {
+        FAIL("pieces: no table");
+        free(b);
+        return;
+    }
+    st = ockpt_load(&c, path, id, &loaded, &d);
+    CHECK(st == MM_ERR_INPUT && strstr(d.msg, "checkpoint entry of 2 codes") &&
+              d.offset == (int64_t)at + 28 && atomic_load(&c.used) == 0 && !loaded,
+          "a bad entry in the second piece: '%s' at byte %lld, %llu in the table",
+          st ? d.msg : "accepted", (long long)d.offset,
+          (unsigned long long)atomic_load(&c.used));
+    printf("pieces: read from the file as from memory; a bad entry past the first piece "
+           "refused at its byte, nothing kept\n");
+    ocache_release(&c);
+    free(b);
+}
+
 /* A table that grew through three sizes, some entries given up, saved
  * and read into an empty table (sized for them at once): each key
  * sought, put or not, is missed or found as in the table saved, with the
@@ -208,6 +250,7 @@ static void table_round_trip(void)
           differ, ASKED, lost, found, (unsigned long long)loaded);
     printf("table: %llu entries saved and read back, every lookup the same\n",
            (unsigned long long)loaded);
+    pieces(&id, loaded);
     remove(path);
     ocache_release(&a);
     ocache_release(&b);
