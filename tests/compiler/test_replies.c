@@ -126,12 +126,40 @@ static void check_sliced(const mm_game *g, oshared *sh, oworker *w, const mm_cod
     free(want);
 }
 
-/* The candidates of a set under the table, listed from its counts k by
- * opt_cand_replies with each kernel: with no symmetry a class is one
- * code, and the colours of "other" are left out (colour 2, a second zero
- * colour, or none): the codes that get at least least replies, in
- * lexical order, with their counts, the most of all and the most below
- * least, against a scan done here. */
+/* The candidates opt_cand_replies lists with each kernel from the counts
+ * k, under G and z, against want (nwant codes in order, the most of all
+ * and the most below least, found here): the codes, their counts, the
+ * two figures.  what says which case failed. */
+static void compare_cand(const mm_game *g, oshared *sh, oworker *w, const ogroup *G,
+                         const ozf *z, const uint8_t *k, uint32_t n, uint32_t least,
+                         const mm_code *want, uint32_t nwant, uint32_t wmost, uint32_t wbelow,
+                         const char *what)
+{
+    olevel *l = &w->lv[2];
+    for (int simd = opt_score_simd(); simd >= 0; simd--) {
+        sh->no_simd = simd == 0;
+        sh->no_avx512 = simd < 2;
+        uint32_t ncand, most, below;
+        if (opt_cand_replies(w, l, G, z, n, 0, k, least, &ncand, &most, &below) != MM_OK) {
+            FAIL("MM(%d,%d): out of memory", g->pegs, g->colors);
+            break;
+        }
+        bool counts = ncand == nwant;
+        for (uint32_t i = 0; counts && i < ncand; i++)
+            counts = l->nk[i] == k[want[i]];
+        if (ncand != nwant || most != wmost || below != wbelow ||
+            memcmp(l->cand, want, nwant * sizeof *want) || !counts)
+            FAIL("MM(%d,%d) %s, %s, %u codes, at least %u replies: %u candidates (most %u, "
+                 "below %u%s), want %u (%u, %u)", g->pegs, g->colors, kernel[simd], what, n,
+                 least, ncand, most, below, counts ? "" : ", counts differ", nwant, wmost,
+                 wbelow);
+    }
+}
+
+/* The candidates of a set under the table, listed from its counts k:
+ * with no symmetry a class is one code, and the colours of "other" are
+ * left out (colour 2, a second zero colour, or none): the codes that get
+ * at least least replies, in lexical order, against a scan done here. */
 static void check_cand(const mm_game *g, oshared *sh, oworker *w, const ogroup *G,
                        const uint8_t *k, uint32_t n, uint32_t least)
 {
@@ -152,26 +180,8 @@ static void check_cand(const mm_game *g, oshared *sh, oworker *w, const ogroup *
             else if (k[x] > wbelow)
                 wbelow = k[x];
         }
-        olevel *l = &w->lv[2];
-        for (int simd = opt_score_simd(); simd >= 0; simd--) {
-            sh->no_simd = simd == 0;
-            sh->no_avx512 = simd < 2;
-            uint32_t ncand, most, below;
-            if (opt_cand_replies(w, l, G, &zs[t], n, 0, k, least, &ncand, &most, &below) !=
-                MM_OK) {
-                FAIL("MM(%d,%d): out of memory", g->pegs, g->colors);
-                break;
-            }
-            bool counts = ncand == nwant;
-            for (uint32_t i = 0; counts && i < ncand; i++)
-                counts = l->nk[i] == k[want[i]];
-            if (ncand != nwant || most != wmost || below != wbelow ||
-                memcmp(l->cand, want, nwant * sizeof *want) || !counts)
-                FAIL("MM(%d,%d) %s, other %#x, %u codes, at least %u replies: %u candidates "
-                     "(most %u, below %u%s), want %u (%u, %u)", g->pegs, g->colors, kernel[simd],
-                     other, n, least, ncand, most, below, counts ? "" : ", counts differ", nwant,
-                     wmost, wbelow);
-        }
+        compare_cand(g, sh, w, G, &zs[t], k, n, least, want, nwant, wmost, wbelow,
+                     other ? "a colour left out" : "no colour left out");
     }
     free(want);
 }
@@ -185,40 +195,24 @@ static void check_cand_group(const mm_game *g, oshared *sh, oworker *w, const og
 {
     ozf z;
     opt_zf_init(&z, sh, G, S, n);
-    olevel *l = &w->lv[2];
     uint32_t nreps;
-    if (opt_cand_inconsistent(w, l, G, &z, S, n, 0, &nreps) != MM_OK) {
+    if (opt_cand_inconsistent(w, &w->lv[2], G, &z, S, n, 0, &nreps) != MM_OK) {
         FAIL("MM(%d,%d): out of memory", g->pegs, g->colors);
         return;
     }
     mm_code *want = malloc(nreps * sizeof *want);
     uint32_t nwant = 0, wmost = 0, wbelow = 0;
     for (uint32_t i = 0; i < nreps; i++) {
-        mm_code x = l->cand[i];
+        mm_code x = w->lv[2].cand[i];
         wmost = k[x] > wmost ? k[x] : wmost;
         if (k[x] >= least)
             want[nwant++] = x;
         else if (k[x] > wbelow)
             wbelow = k[x];
     }
-    for (int simd = opt_score_simd(); simd >= 0; simd--) {
-        sh->no_simd = simd == 0;
-        sh->no_avx512 = simd < 2;
-        uint32_t ncand, most, below;
-        if (opt_cand_replies(w, l, G, &z, n, 0, k, least, &ncand, &most, &below) != MM_OK) {
-            FAIL("MM(%d,%d): out of memory", g->pegs, g->colors);
-            break;
-        }
-        bool counts = ncand == nwant;
-        for (uint32_t i = 0; counts && i < ncand; i++)
-            counts = l->nk[i] == k[want[i]];
-        if (ncand != nwant || most != wmost || below != wbelow ||
-            memcmp(l->cand, want, nwant * sizeof *want) || !counts)
-            FAIL("MM(%d,%d) %s under a group of %d, %u codes, at least %u replies: %u "
-                 "candidates (most %u, below %u%s), want %u of %u (%u, %u)", g->pegs, g->colors,
-                 kernel[simd], G->ne, n, least, ncand, most, below, counts ? "" : ", counts differ",
-                 nwant, nreps, wmost, wbelow);
-    }
+    char what[64];
+    snprintf(what, sizeof what, "under a group of %d, %u classes", G->ne, nreps);
+    compare_cand(g, sh, w, G, &z, k, n, least, want, nwant, wmost, wbelow, what);
     free(want);
 }
 
