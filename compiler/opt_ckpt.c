@@ -264,7 +264,7 @@ static mm_status read_entries(ocache *c, cksrc *s, const unsigned char *head, co
                 ocache_put_entry(c, &e);
         }
         if (put && *bad >= 0)
-            return MM_ERR_INPUT;   /* the first pass found none */
+            return MM_ERR_INPUT;   /* the file changed: the first pass found none */
         i += m;
     }
     /* the whole entries end where the trailer starts when the header's

@@ -531,7 +531,6 @@ static uint32_t reps_avx512(mm_code *restrict cand, uint8_t *restrict nk, uint32
     return count;
 }
 
-
 /* opt_list_most with AVX-512: 64 counts compared at once. */
 __attribute__((target("avx512f,avx512bw,popcnt")))
 static uint32_t list_most_avx512(uint8_t *nk, uint32_t from, uint32_t to, uint8_t most,
