@@ -5,7 +5,7 @@
 #
 #   sh trees/optima/estimate.sh [options] P C FIRST CAP [MMTREE]
 #
-#   P C       pegs and colours (repeated colours)
+#   P C       pegs and colours (repeated colours; -N: none)
 #   FIRST     the first guess whose parts are sampled
 #   CAP       seconds each set may take (mmtree build --time-limit, on
 #             the clock: on a loaded machine a set gets less CPU than
@@ -13,6 +13,7 @@
 #   MMTREE    the mmtree binary (default build/cli/mmtree)
 #
 #   -r RULE   optimal (default) | optimal-consistent | optimal-worst
+#   -N        the game without repeated colours (its lines say C as Cn)
 #   -d DEPTH  levels to recurse below the first guess (default 2: the
 #             first guess's parts, then their parts)
 #   -s SPLIT  sets of more codes than SPLIT are not tried, only split
@@ -29,7 +30,8 @@
 #   -w        first solve the whole game (level 0, path "-"), to
 #             calibrate: its time against the sum of the parts of FIRST
 #
-# One line per set on stdout, tab-separated: pegs, colors, rule, level
+# One line per set on stdout, tab-separated: pegs, colors (Cn: no
+# repeated colours), rule, level
 # (1: a part of FIRST), path, codes, the guess the set was split by (or
 # "-"), status (proven | stopped | split | trivial | skipped: above
 # SPLIT at the last level), CPU seconds (user + system), sets searched,
@@ -54,9 +56,10 @@
 # guesses (MM(5,7)'s part of 962 codes took 60 times the sum of its
 # parts), so the estimate uses the first level and extrapolates.
 set -eu
-rule=optimal depth=2 split=0 niceness=10 always=0 whole=0 min=2 cpucap=0 resume=/dev/null
-while getopts r:d:s:n:a:m:tR:w o; do
+rule=optimal depth=2 split=0 niceness=10 always=0 whole=0 min=2 cpucap=0 resume=/dev/null nr=
+while getopts r:d:s:n:a:m:tR:wN o; do
     case $o in
+    N) nr=-n ;;
     r) rule=$OPTARG ;;
     d) depth=$OPTARG ;;
     s) split=$OPTARG ;;
@@ -66,16 +69,19 @@ while getopts r:d:s:n:a:m:tR:w o; do
     w) whole=1 ;;
     t) cpucap=1 ;;
     R) resume=$OPTARG ;;
-    *) echo "usage: estimate.sh [-r RULE] [-d DEPTH] [-s SPLIT] [-n NICE] [-a LEVEL] [-m MIN] [-t] [-R FILE] [-w] P C FIRST CAP [MMTREE]" >&2
+    *) echo "usage: estimate.sh [-r RULE] [-d DEPTH] [-s SPLIT] [-n NICE] [-a LEVEL] [-m MIN] [-t] [-R FILE] [-w] [-N] P C FIRST CAP [MMTREE]" >&2
        exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))
 if [ $# -lt 4 ]; then
-    echo "usage: estimate.sh [-r RULE] [-d DEPTH] [-s SPLIT] [-n NICE] [-a LEVEL] [-m MIN] [-t] [-R FILE] [-w] P C FIRST CAP [MMTREE]" >&2
+    echo "usage: estimate.sh [-r RULE] [-d DEPTH] [-s SPLIT] [-n NICE] [-a LEVEL] [-m MIN] [-t] [-R FILE] [-w] [-N] P C FIRST CAP [MMTREE]" >&2
     exit 2
 fi
 p=$1 c=$2 first=$3 cap=$4
+# the colours as the lines say them
+cn=$c
+[ -z "$nr" ] || cn=${c}n
 mm=${5:-build/cli/mmtree}
 [ -x "$mm" ] || { echo "estimate.sh: $mm: no such program" >&2; exit 2; }
 co=
@@ -88,15 +94,15 @@ trap 'exit 2' INT TERM
 # the winning reply left out.
 parts() {
     if [ -n "$1" ]; then
-        "$mm" partition -p "$p" -c "$c" --after "$1" "$2"
+        "$mm" partition -p "$p" -c "$c" $nr --after "$1" "$2"
     else
-        "$mm" partition -p "$p" -c "$c" "$2"
+        "$mm" partition -p "$p" -c "$c" $nr "$2"
     fi | awk -v p="$p" 'NF == 2 && $1 ~ /^(-|[BW]+)$/ && $2 + 0 > 0 && $1 != substr("BBBBBBBB", 1, p) { print $1, $2 }'
 }
 
 # The entropy rule's guess after PATH.
 best() {
-    "$mm" partition -p "$p" -c "$c" --after "$1" --best $co |
+    "$mm" partition -p "$p" -c "$c" $nr --after "$1" --best $co |
         sed -n 's/.* entropy \([0-9a-f]*\),.*/\1/p'
 }
 
@@ -104,11 +110,11 @@ best() {
 visit() {
     path=$1 n=$2 level=$3
     if [ "$n" -eq 1 ]; then
-        printf '%s\t%s\t%s\t%s\t%s\t1\t-\ttrivial\t0\t0\t1\t1\t0\n' "$p" "$c" "$rule" "$level" "$path"
+        printf '%s\t%s\t%s\t%s\t%s\t1\t-\ttrivial\t0\t0\t1\t1\t0\n' "$p" "$cn" "$rule" "$level" "$path"
         return
     fi
     rc=0
-    awk -F'\t' -v p="$p" -v c="$c" -v r="$rule" -v path="$path" '
+    awk -F'\t' -v p="$p" -v c="$cn" -v r="$rule" -v path="$path" '
         $1 == p && $2 == c && $3 == r && $5 == path && ($8 == "proven" || $8 == "stopped") {
             print; st = $8 == "proven" ? 10 : 11; exit } END { exit st ? st : 1 }' "$resume" || rc=$?
     if [ "$rc" -ge 10 ]; then
@@ -117,7 +123,7 @@ visit() {
         return 0
     fi
     if [ "$split" -gt 0 ] && [ "$n" -gt "$split" ] && [ "$level" -ge "$depth" ]; then
-        printf '%s\t%s\t%s\t%s\t%s\t%s\t-\tskipped\t\t\t\t\t\n' "$p" "$c" "$rule" "$level" "$path" "$n"
+        printf '%s\t%s\t%s\t%s\t%s\t%s\t-\tskipped\t\t\t\t\t\n' "$p" "$cn" "$rule" "$level" "$path" "$n"
         return 0
     fi
     if [ "$split" -eq 0 ] || [ "$n" -le "$split" ] || [ "$level" -ge "$depth" ]; then
@@ -127,7 +133,7 @@ visit() {
         [ "$cpucap" -eq 0 ] || limit=$((cap * 1000))
         /usr/bin/time -f 'TIME %U %S %M' -o "$tmp/time" sh -c \
             '[ "$1" -eq 0 ] || ulimit -t "$2"; shift 2; exec "$@"' sh "$cpucap" "$cap" \
-            nice -n "$niceness" "$mm" build -r "$rule" -p "$p" -c "$c" "$@" -j1 \
+            nice -n "$niceness" "$mm" build -r "$rule" -p "$p" -c "$c" $nr "$@" -j1 \
             --time-limit "$limit" >"$tmp/out" 2>"$tmp/err" || rc=$?
         # killed at the CPU cap: stopped, with no bound
         if [ "$cpucap" -ne 0 ] && [ "$rc" -gt 128 ]; then rc=3; fi
@@ -136,7 +142,7 @@ visit() {
             cat "$tmp/err" >&2
             exit 2
         fi
-        awk -v p="$p" -v c="$c" -v rule="$rule" -v level="$level" -v path="$path" \
+        awk -v p="$p" -v c="$cn" -v rule="$rule" -v level="$level" -v path="$path" \
             -v n="$n" -v rc="$rc" '
             FILENAME ~ /time$/ && $1 == "TIME" { cpu = $2 + $3; mem = $4 }
             FILENAME ~ /out$/ && $1 == "total:" { total = $2 }
@@ -171,7 +177,7 @@ visit() {
 descend() {
     dpath=$1 dn=$2 dlevel=$3
     g=$(best "$dpath")
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\tsplit\t\t\t\t\t\n' "$p" "$c" "$rule" "$dlevel" "$dpath" "$dn" "$g"
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\tsplit\t\t\t\t\t\n' "$p" "$cn" "$rule" "$dlevel" "$dpath" "$dn" "$g"
     # each set in a subshell: sh has no local variables
     parts "$dpath" "$g" >"$tmp/parts.$dlevel.$(echo "$dpath" | tr ':,' '._')"
     while read -r reply k; do
@@ -179,8 +185,8 @@ descend() {
     done <"$tmp/parts.$dlevel.$(echo "$dpath" | tr ':,' '._')"
 }
 
-"$mm" partition -p "$p" -c "$c" "$first" >/dev/null
-ncodes=$("$mm" partition -p "$p" -c "$c" "$first" | sed -n '1s/.*: \([0-9]*\) codes$/\1/p')
+"$mm" partition -p "$p" -c "$c" $nr "$first" >/dev/null
+ncodes=$("$mm" partition -p "$p" -c "$c" $nr "$first" | sed -n '1s/.*: \([0-9]*\) codes$/\1/p')
 [ "$whole" -eq 0 ] || (visit - "$ncodes" 0) || exit 2
 parts "" "$first" >"$tmp/parts.0"
 while read -r reply k; do
