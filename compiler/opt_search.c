@@ -129,20 +129,82 @@ static void heap_take(ocand *ci, uint32_t i, uint32_t nc)
         heap_sift(ci, i + 1, nc, 0);
 }
 
+/* ci[a] before ci[b], a < b. */
+static void order_two(ocand *ci, uint32_t a, uint32_t b)
+{
+    if (cand_before(&ci[b], &ci[a])) {
+        ocand t = ci[a];
+        ci[a] = ci[b];
+        ci[b] = t;
+    }
+}
+
+/* ci[lo..hi) in order: quicksort, the median of three its pivot (the
+ * keys are distinct), the smaller side first, short runs by insertion;
+ * past 2 log n levels the heap finishes a run. */
+static void sort_cands(ocand *ci, uint32_t lo, uint32_t hi, int depth)
+{
+    while (hi - lo > 16) {
+        if (depth-- == 0) {
+            for (uint32_t x = (hi - lo) / 2; x-- > 0;)
+                heap_sift(ci, lo, hi, x);
+            for (uint32_t i = lo; i < hi; i++)
+                heap_take(ci, i, hi);
+            return;
+        }
+        uint32_t mid = lo + (hi - lo) / 2, last = hi - 1;
+        order_two(ci, lo, mid);
+        order_two(ci, lo, last);
+        order_two(ci, mid, last);
+        const ocand pivot = ci[mid];
+        uint32_t a = lo, b = last;
+        for (;;) {
+            while (cand_before(&ci[a], &pivot))
+                a++;
+            while (cand_before(&pivot, &ci[b]))
+                b--;
+            if (a >= b)
+                break;
+            ocand t = ci[a];
+            ci[a++] = ci[b];
+            ci[b--] = t;
+        }
+        /* ci[lo..b] <= pivot <= ci[b+1..hi) */
+        if (b + 1 - lo < hi - (b + 1)) {
+            sort_cands(ci, lo, b + 1, depth);
+            lo = b + 1;
+        } else {
+            sort_cands(ci, b + 1, hi, depth);
+            hi = b + 1;
+        }
+    }
+    for (uint32_t i = lo + 1; i < hi; i++) {
+        ocand x = ci[i];
+        uint32_t j = i;
+        for (; j > lo && cand_before(&x, &ci[j - 1]); j--)
+            ci[j] = ci[j - 1];
+        ci[j] = x;
+    }
+}
+
+static int sort_depth(uint32_t n)
+{
+    int d = 0;
+    while (n >>= 1)
+        d++;
+    return 2 * d;
+}
+
 /* Bring the least candidate of ci[i..nc) to i.  Most nodes look at a
  * few candidates only, so they are picked one by one; a node that goes on
- * makes a heap of the rest once and takes them from it. */
+ * sorts the rest once and takes them in order. */
 #define PICKS 8
 static void next_cand(ocand *ci, uint32_t i, uint32_t nc)
 {
-    if (i > PICKS) {
-        heap_take(ci, i, nc);
+    if (i > PICKS)
         return;
-    }
     if (i == PICKS) {
-        for (uint32_t x = (nc - i) / 2; x-- > 0;)
-            heap_sift(ci, i, nc, x);
-        heap_take(ci, i, nc);
+        sort_cands(ci, i, nc, sort_depth(nc - i));
         return;
     }
     uint32_t m = i;
@@ -154,17 +216,15 @@ static void next_cand(ocand *ci, uint32_t i, uint32_t nc)
     ci[m] = t;
 }
 
-/* ci[i..nc) has grown (list_rest): bring its least to i again, the rest
- * left as next_cand takes it from there. */
+/* ci[i..nc) has grown (list_rest): bring its least to i again, and
+ * past the picks the rest in order, as next_cand leaves them. */
 static void repick_cand(ocand *ci, uint32_t i, uint32_t nc)
 {
     if (i < PICKS) {
         next_cand(ci, i, nc);
         return;
     }
-    for (uint32_t x = (nc - i) / 2; x-- > 0;)
-        heap_sift(ci, i, nc, x);
-    heap_take(ci, i, nc);
+    sort_cands(ci, i, nc, sort_depth(nc - i));
 }
 
 /* A part's value: exact for 1 or 2 codes, else its bound with k parts
