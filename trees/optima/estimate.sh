@@ -118,6 +118,7 @@ visit() {
         $1 == p && $2 == c && $3 == r && $5 == path && ($8 == "proven" || $8 == "stopped") {
             print; st = $8 == "proven" ? 10 : 11; exit } END { exit st ? st : 1 }' "$resume" || rc=$?
     if [ "$rc" -ge 10 ]; then
+        [ "$path" != - ] || return 0   # the whole game is not split
         [ "$rc" -eq 10 ] && { [ "$level" -gt "$always" ] || [ "$n" -lt "$min" ]; } && return 0
         [ "$level" -ge "$depth" ] || descend "$path" "$n" "$level"
         return 0
