@@ -142,6 +142,7 @@ typedef struct oshared {
     bool no_avx512;              /* nor with AVX-512 (tests: AVX2 then) */
     bool no_replies;             /* baseline: no table of replies */
     int answers;                 /* replies the game can give */
+    uint8_t live[MM_MAX_REPLIES]; /* their slots, in order */
     uint32_t small_max;          /* sets up to this size are scored by
                                     their replies alone (opt_search.c) */
     uint64_t salt;               /* mixes the mode into cache keys */

@@ -805,6 +805,10 @@ static void bound_candidates(onode *nd)
     const uint32_t n = nd->n, nc = nd->nc;
     const int R = g->nreplies, depth = nd->depth;
     const oval limit = nd->limit;
+    /* only the slots of replies the game can give: the others are empty
+     * (12 of 28 in MM(6,7) without repeats, 7 of 36 in MM(7,7)) */
+    const uint8_t *live = sh->live;
+    const int A = sh->answers;
     if (nd->fixed)
         nd->K = sh->answers - 1;   /* the other guesses were not scored */
     if (nd->small)
@@ -824,24 +828,26 @@ static void bound_candidates(onode *nd)
              * depth only for a candidate within the limit. */
             oval sum = 0;
             int wm = 0;
-            for (int s = 0; s < R; s++) {
-                oval b = row[h[s]];
+            for (int j = 0; j < A; j++) {
+                oval b = row[h[live[j]]];
                 sum += ov_total_bits(b);
                 wm = OV_W(b) > wm ? OV_W(b) : wm;
             }
             lb = OV(n + OV_T(sum) - h[g->win], 1 + wm, 0);
             if (lb <= limit && 1 + wm <= depth) {
                 uint32_t at = 0;
-                for (int s = 0; s < R; s++)
+                for (int j = 0; j < A; j++) {
+                    int s = live[j];
                     if (s != g->win && OV_W(row[h[s]]) == wm)
                         at += OV_N(row[h[s]]);
+                }
                 lb += at;
             }
         } else {
             ovsum sum = ovsum_start(n);
-            for (int s = 0; s < R; s++)
-                if (h[s] && s != g->win)
-                    ovsum_add(&sum, opt_lower(sh, h[s], K));
+            for (int j = 0; j < A; j++)
+                if (h[live[j]] && live[j] != g->win)
+                    ovsum_add(&sum, opt_lower(sh, h[live[j]], K));
             lb = ovsum_value(sum);
         }
         if (OV_W(lb) > depth)

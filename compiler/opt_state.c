@@ -36,7 +36,10 @@ mm_status oshared_init(oshared *sh, const mm_game *g, size_t cache_bytes)
     pthread_cond_init(&sh->cv_done, NULL);
     sh->g = g;
     opt_score_init();
-    sh->answers = __builtin_popcountll(mm_game_reply_set(g));
+    uint64_t replies = mm_game_reply_set(g);
+    for (int s = 0; s < g->nreplies; s++)
+        if (replies >> s & 1)
+            sh->live[sh->answers++] = (uint8_t)s;
     /* Below the table of replies a set scored by its replies alone costs
      * little, and the bound of 2m - 1 a part of m codes is as good as the
      * perfect-tree one while m is below the replies a guess can get:

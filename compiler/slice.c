@@ -77,6 +77,15 @@ static inline uint64_t plane_eq(const uint64_t pl[4], int v)
            (v & 4 ? pl[2] : ~pl[2]) & (v & 8 ? pl[3] : ~pl[3]);
 }
 
+/* The fewest pegs of a guess whose colours a code has: without repeated
+ * colours, two codes of p colours out of c share at least 2p - c; the
+ * replies of fewer hits are never counted (in MM(7,7) without repeats
+ * every code has all 7 colours: 7 of the 35 pairs are left). */
+static inline int least_hits(const mm_game *g, int p)
+{
+    return g->repeat || 2 * p <= g->colors ? 0 : 2 * p - g->colors;
+}
+
 /* The block's replies for a peg count known at compile time (the loops
  * unroll), or for any p when p is a variable. */
 static inline __attribute__((always_inline)) void
@@ -108,11 +117,12 @@ block(const slice_set *s, const mm_game *g, const slice_guess *gb, uint32_t blk,
             H[v] = plane_eq(hp, v);
         }
     }
+    const int tmin = least_hits(g, p);
     for (int b = 0; b <= p; b++) {
         if (!B[b])
             continue;
         int top = b == p - 1 ? p - 1 : p;   /* (p-1, 1) cannot occur */
-        for (int t = b; t <= top; t++)
+        for (int t = b > tmin ? b : tmin; t <= top; t++)
             h[g->slot[b][t]] += (uint32_t)__builtin_popcountll(B[b] & H[t]);
     }
 }
@@ -181,6 +191,7 @@ blocks8(const slice_set *s, const mm_game *g, const slice_guess *const gb[8],
         io[i] = _mm512_set_epi64(gb[7]->occ[i], gb[6]->occ[i], gb[5]->occ[i], gb[4]->occ[i],
                                  gb[3]->occ[i], gb[2]->occ[i], gb[1]->occ[i], gb[0]->occ[i]);
     }
+    const int tmin = least_hits(g, p);
     __m512i acc[MM_MAX_REPLIES];
     for (int r = 0; r < g->nreplies; r++)
         acc[r] = _mm512_setzero_si512();
@@ -206,7 +217,7 @@ blocks8(const slice_set *s, const mm_game *g, const slice_guess *const gb[8],
             if (!_mm512_test_epi64_mask(B[b], B[b]))
                 continue;
             int top = b == p - 1 ? p - 1 : p;   /* (p-1, 1) cannot occur */
-            for (int t = b; t <= top; t++) {
+            for (int t = b > tmin ? b : tmin; t <= top; t++) {
                 __m512i c = _mm512_popcnt_epi64(_mm512_and_si512(B[b], H[t]));
                 acc[g->slot[b][t]] = _mm512_add_epi64(acc[g->slot[b][t]], c);
             }

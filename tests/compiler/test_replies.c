@@ -366,6 +366,8 @@ int main(void)
     check_game(6, 4, true);    /* 4096 codes: four whole blocks, 27 replies */
     check_game(5, 5, true);    /* 3125: the last block ends inside */
     check_game(4, 6, false);   /* 360: one block, less than a block */
+    check_game(6, 7, false);   /* 5040: every pair shares 5 colours or 6 */
+    check_game(7, 7, false);   /* 5040: all 7, 7 replies of 36 slots */
     check_game(7, 3, true);    /* 2187, 35 replies: the wide kernels */
     check_game(8, 2, true);    /* 256: 44 reply slots, 25 of them met */
     check_list_most();
