@@ -77,10 +77,10 @@ static inline uint64_t plane_eq(const uint64_t pl[4], int v)
            (v & 4 ? pl[2] : ~pl[2]) & (v & 8 ? pl[3] : ~pl[3]);
 }
 
-/* The fewest pegs of a guess whose colours a code has: without repeated
- * colours, two codes of p colours out of c share at least 2p - c; the
- * replies of fewer hits are never counted (in MM(7,7) without repeats
- * every code has all 7 colours: 7 of the 35 pairs are left). */
+/* The fewest hits (blacks and whites) a reply can have: without
+ * repeated colours two codes of p colours out of c share at least 2p - c
+ * of them, so replies of fewer hits are not counted (in MM(7,7) without
+ * repeats every code has all 7 colours: 7 of the 35 pairs are left). */
 static inline int least_hits(const mm_game *g, int p)
 {
     return g->repeat || 2 * p <= g->colors ? 0 : 2 * p - g->colors;
