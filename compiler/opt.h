@@ -143,6 +143,8 @@ typedef struct oshared {
     bool no_replies;             /* baseline: no table of replies */
     int answers;                 /* replies the game can give */
     uint8_t live[MM_MAX_REPLIES]; /* their slots, in order */
+    uint8_t rank[MM_MAX_REPLIES]; /* a slot's place in live (the table
+                                     of replies holds these) */
     uint32_t small_max;          /* sets up to this size are scored by
                                     their replies alone (opt_search.c) */
     uint64_t salt;               /* mixes the mode into cache keys */

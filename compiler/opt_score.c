@@ -363,7 +363,7 @@ bool opt_replies_build(oworker *w, int lv, const mm_code *P, uint32_t n)
         rt->rowof[P[i]] = i;
         uint8_t *row = rt->rows + (size_t)i * stride;
         for (mm_code x = 0; x < g->ncodes; x++)
-            row[x] = (uint8_t)mm_game_score(g, x, P[i]);
+            row[x] = w->sh->rank[mm_game_score(g, x, P[i])];
         memset(row + g->ncodes, 0, stride - g->ncodes);
     }
     rt->stride = stride;
@@ -722,11 +722,16 @@ int opt_replies_of_set(oworker *w, const mm_code *S, uint32_t n, mm_code *sep)
     oreplies *rt = &w->rt;
     if (rt->lv < 0 || !n)
         return -1;
+    /* The table holds the replies' places among those the game can give,
+     * not their slots: the kernels count distinct values, and a game
+     * without repeats gives few (MM(6,7)n 12 of 28 slots: two byte
+     * planes for four). */
     uint32_t ncodes = w->sh->g->ncodes;
-    bool wide = w->sh->g->nreplies > 32;
+    const int nr = w->sh->answers;
+    bool wide = nr > 32;
 #ifdef OPT_AVX2
     if (opt_avx512(w->sh))
-        return (int)replies_of_set_avx512(rt, S, n, ncodes, w->sh->g->nreplies, sep);
+        return (int)replies_of_set_avx512(rt, S, n, ncodes, nr, sep);
     if (use_avx2 && !w->sh->no_simd)
         return (int)replies_of_set_avx2(rt, S, n, ncodes, sep, wide);
 #endif

@@ -38,8 +38,10 @@ mm_status oshared_init(oshared *sh, const mm_game *g, size_t cache_bytes)
     opt_score_init();
     uint64_t replies = mm_game_reply_set(g);
     for (int s = 0; s < g->nreplies; s++)
-        if (replies >> s & 1)
+        if (replies >> s & 1) {
+            sh->rank[s] = (uint8_t)sh->answers;
             sh->live[sh->answers++] = (uint8_t)s;
+        }
     /* Below the table of replies a set scored by its replies alone costs
      * little, and the bound of 2m - 1 a part of m codes is as good as the
      * perfect-tree one while m is below the replies a guess can get:
