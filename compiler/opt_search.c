@@ -86,14 +86,6 @@ static oval out_of_memory(oworker *w)
     return OV_ABORT;
 }
 
-static int cmp_cand(const void *a, const void *b)
-{
-    const ocand *x = a, *y = b;
-    if (x->lb != y->lb)
-        return x->lb < y->lb ? -1 : 1;
-    return (x->idx > y->idx) - (x->idx < y->idx);
-}
-
 static bool cand_before(const ocand *a, const ocand *b)
 {
     return a->lb < b->lb || (a->lb == b->lb && a->idx < b->idx);
@@ -141,8 +133,8 @@ static void order_two(ocand *ci, uint32_t a, uint32_t b)
 
 /* ci[lo..hi) in order: quicksort, the median of three its pivot (the
  * keys are distinct), the smaller side first, short runs by insertion;
- * past 2 log n levels the heap finishes a run. */
-static void sort_cands(ocand *ci, uint32_t lo, uint32_t hi, int depth)
+ * past depth levels the heap finishes a run. */
+static void quick_cands(ocand *ci, uint32_t lo, uint32_t hi, int depth)
 {
     while (hi - lo > 16) {
         if (depth-- == 0) {
@@ -171,10 +163,10 @@ static void sort_cands(ocand *ci, uint32_t lo, uint32_t hi, int depth)
         }
         /* ci[lo..b] <= pivot <= ci[b+1..hi) */
         if (b + 1 - lo < hi - (b + 1)) {
-            sort_cands(ci, lo, b + 1, depth);
+            quick_cands(ci, lo, b + 1, depth);
             lo = b + 1;
         } else {
-            sort_cands(ci, b + 1, hi, depth);
+            quick_cands(ci, b + 1, hi, depth);
             hi = b + 1;
         }
     }
@@ -187,12 +179,14 @@ static void sort_cands(ocand *ci, uint32_t lo, uint32_t hi, int depth)
     }
 }
 
-static int sort_depth(uint32_t n)
+/* ci[lo..hi) in order of bound, then of tie order: the one sort of
+ * candidates (2 log n levels of quicksort at most). */
+static void sort_cands(ocand *ci, uint32_t lo, uint32_t hi)
 {
-    int d = 0;
-    while (n >>= 1)
-        d++;
-    return 2 * d;
+    int depth = 0;
+    for (uint32_t n = hi - lo; n >>= 1;)
+        depth += 2;
+    quick_cands(ci, lo, hi, depth);
 }
 
 /* Bring the least candidate of ci[i..nc) to i.  Most nodes look at a
@@ -204,7 +198,7 @@ static void next_cand(ocand *ci, uint32_t i, uint32_t nc)
     if (i > PICKS)
         return;
     if (i == PICKS) {
-        sort_cands(ci, i, nc, sort_depth(nc - i));
+        sort_cands(ci, i, nc);
         return;
     }
     uint32_t m = i;
@@ -224,7 +218,7 @@ static void repick_cand(ocand *ci, uint32_t i, uint32_t nc)
         next_cand(ci, i, nc);
         return;
     }
-    sort_cands(ci, i, nc, sort_depth(nc - i));
+    sort_cands(ci, i, nc);
 }
 
 /* A part's value: exact for 1 or 2 codes, else its bound with k parts
@@ -990,7 +984,7 @@ static oval solve_rest_shared(onode *nd, uint32_t i)
 {
     oworker *w = nd->w;
     olevel *l = nd->l;
-    qsort(l->ci + i, nd->nc - i, sizeof *l->ci, cmp_cand);
+    sort_cands(l->ci, i, nd->nc);
     orootjob rj = {nd->lv, nd->G, nd->S, nd->n, l, nd->nc, nd->K, nd->depth, nd->ties, i, 0,
                    nd->best, nd->best_idx, nd->best_q, nd->have, nd->minfail};
     opt_share_guesses(w, &rj);
@@ -1011,7 +1005,7 @@ static oval solve_shared(onode *nd)
     oworker *w = nd->w;
     oshared *sh = w->sh;
     olevel *l = nd->l;
-    qsort(l->ci, nd->nc, sizeof *l->ci, cmp_cand);
+    sort_cands(l->ci, 0, nd->nc);
     orootjob rj = {nd->lv, nd->G, nd->S, nd->n, l, nd->nc, nd->K, nd->depth, nd->ties, 0, 0,
                    nd->limit + 1, UINT32_MAX, nd->S[0], false, nd->minfail};
     if (nd->lv == 0) {   /* for the progress line */
@@ -1180,7 +1174,7 @@ static int64_t feasible_candidates(onode *nd)
     for (uint32_t i = 0; i < nd->nc; i++)
         if ((l->ci[i].lb >> 32) <= cap1)
             l->ci[keep++] = l->ci[i];
-    qsort(l->ci, keep, sizeof *l->ci, cmp_cand);
+    sort_cands(l->ci, 0, keep);
     return keep;
 }
 
