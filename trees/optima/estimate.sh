@@ -56,6 +56,10 @@
 # guesses (MM(5,7)'s part of 962 codes took 60 times the sum of its
 # parts), so the estimate uses the first level and extrapolates.
 set -eu
+usage() {
+    echo "usage: estimate.sh [-r RULE] [-d DEPTH] [-s SPLIT] [-n NICE] [-a LEVEL] [-m MIN] [-t] [-R FILE] [-w] [-N] P C FIRST CAP [MMTREE]" >&2
+    exit 2
+}
 rule=optimal depth=2 split=0 niceness=10 always=0 whole=0 min=2 cpucap=0 resume=/dev/null nr=
 while getopts r:d:s:n:a:m:tR:wN o; do
     case $o in
@@ -69,15 +73,11 @@ while getopts r:d:s:n:a:m:tR:wN o; do
     w) whole=1 ;;
     t) cpucap=1 ;;
     R) resume=$OPTARG ;;
-    *) echo "usage: estimate.sh [-r RULE] [-d DEPTH] [-s SPLIT] [-n NICE] [-a LEVEL] [-m MIN] [-t] [-R FILE] [-w] [-N] P C FIRST CAP [MMTREE]" >&2
-       exit 2 ;;
+    *) usage ;;
     esac
 done
 shift $((OPTIND - 1))
-if [ $# -lt 4 ]; then
-    echo "usage: estimate.sh [-r RULE] [-d DEPTH] [-s SPLIT] [-n NICE] [-a LEVEL] [-m MIN] [-t] [-R FILE] [-w] [-N] P C FIRST CAP [MMTREE]" >&2
-    exit 2
-fi
+[ $# -ge 4 ] || usage
 p=$1 c=$2 first=$3 cap=$4
 # the colours as the lines say them
 cn=$c
@@ -90,19 +90,24 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 2' INT TERM
 
+# mmtree partition of the game, with ARGS.
+partition() {
+    "$mm" partition -p "$p" -c "$c" $nr "$@"
+}
+
 # The parts (reply, count) that GUESS leaves after PATH ('' at the root),
 # the winning reply left out.
 parts() {
     if [ -n "$1" ]; then
-        "$mm" partition -p "$p" -c "$c" $nr --after "$1" "$2"
+        partition --after "$1" "$2"
     else
-        "$mm" partition -p "$p" -c "$c" $nr "$2"
+        partition "$2"
     fi | awk -v p="$p" 'NF == 2 && $1 ~ /^(-|[BW]+)$/ && $2 + 0 > 0 && $1 != substr("BBBBBBBB", 1, p) { print $1, $2 }'
 }
 
 # The entropy rule's guess after PATH.
 best() {
-    "$mm" partition -p "$p" -c "$c" $nr --after "$1" --best $co |
+    partition --after "$1" --best $co |
         sed -n 's/.* entropy \([0-9a-f]*\),.*/\1/p'
 }
 
@@ -186,8 +191,8 @@ descend() {
     done <"$tmp/parts.$dlevel.$(echo "$dpath" | tr ':,' '._')"
 }
 
-"$mm" partition -p "$p" -c "$c" $nr "$first" >/dev/null
-ncodes=$("$mm" partition -p "$p" -c "$c" $nr "$first" | sed -n '1s/.*: \([0-9]*\) codes$/\1/p')
+game=$(partition "$first")   # a bad game or guess ends here (set -e)
+ncodes=$(echo "$game" | sed -n '1s/.*: \([0-9]*\) codes$/\1/p')
 [ "$whole" -eq 0 ] || (visit - "$ncodes" 0) || exit 2
 parts "" "$first" >"$tmp/parts.0"
 while read -r reply k; do
