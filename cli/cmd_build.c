@@ -69,7 +69,8 @@ static const char build_help_optimal[] =
     "      --checkpoint FILE save the search to FILE every 10 minutes and when\n"
     "                        it stops, and resume from it when it exists (not\n"
     "                        the file of -o; a file that is not a checkpoint of\n"
-    "                        this game and rule is refused)\n"
+    "                        this game and rule is refused; it counts the\n"
+    "                        processor time of the runs that saved it)\n"
     "      --keep-checkpoint keep the checkpoint once the optimum is proven\n"
     "                        (else it is removed)\n"
     "      --max-depth N     the best tree among those that never need more\n"
@@ -405,6 +406,20 @@ static int print_position(const build_args *a, const mm_game *g, const mm_tree *
     return EXIT_OK;
 }
 
+/* The processor time of a search with a checkpoint: this run's, and
+ * the whole search's, which the checkpoint counts over its runs. */
+static void checkpoint_time(const mm_optimal_report *rep)
+{
+    fprintf(stderr, "mmtree: processor time %.1f s", rep->cpu);
+    if (rep->runs_before)
+        fprintf(stderr, ", %.1f s with the %u earlier run%s of the checkpoint",
+                rep->cpu + rep->cpu_before, (unsigned)rep->runs_before,
+                rep->runs_before == 1 ? "" : "s");
+    if (rep->cpu_partial)
+        fputs(CLI_TIME_PARTIAL, stderr);
+    fputc('\n', stderr);
+}
+
 static void summary(const build_args *a, const mm_game *g, const mm_tree *t,
                     const mm_optimal_report *rep, double secs)
 {
@@ -427,6 +442,8 @@ static void summary(const build_args *a, const mm_game *g, const mm_tree *t,
                 rep->guesses_all
                     ? 100.0 * (1.0 - (double)rep->guesses / (double)rep->guesses_all)
                     : 0.0);
+    if (optimal && a->o.checkpoint && !a->quiet)
+        checkpoint_time(rep);
     if (optimal && !rep->proven)
         cli_warn_unproven(rep);
 }

@@ -111,7 +111,14 @@ void cli_progress_show(void *arg, const mm_optimal_report *r)
         if (r->resumed && !p->quiet) {
             fputs("mmtree: resuming from '", stderr);
             cli_put(stderr, p->checkpoint);
-            fprintf(stderr, "': %llu sets\n", (unsigned long long)r->resumed);
+            fprintf(stderr, "': %llu sets", (unsigned long long)r->resumed);
+            if (r->runs_before)
+                fprintf(stderr, ", %u run%s, %.1f s of processor time",
+                        (unsigned)r->runs_before, r->runs_before == 1 ? "" : "s",
+                        r->cpu_before);
+            if (r->cpu_partial)
+                fputs(CLI_TIME_PARTIAL, stderr);
+            fputc('\n', stderr);
         }
         return;
     }

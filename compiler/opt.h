@@ -94,21 +94,32 @@ typedef struct ockpt_id {
     uint64_t position;      /* key 1 of the codes the search starts from */
 } ockpt_id;
 
+/* The work a checkpoint records: the processor time of the runs that
+ * saved it (checkpoint.md, "Time"). */
+typedef struct ockpt_time {
+    uint64_t ms;            /* milliseconds, user + system */
+    uint32_t runs;          /* the runs counted */
+    bool partial;           /* some of the work is not counted */
+} ockpt_time;
+
 /* The id of a search of sh's game under rule (0..2, as above) from the
  * n codes start. */
 void ockpt_id_init(ockpt_id *id, const struct oshared *sh, int rule, bool consistent_only,
                    int max_depth, const mm_code *start, uint32_t n);
-/* Save the entries of at least 3 codes to path, atomically. */
-mm_status ockpt_save(ocache *c, const char *path, const ockpt_id *id, mm_diag *d);
-/* Load path into c when it exists (*loaded: entries); a file that is not
- * a valid checkpoint of id is refused whole.  It is read a piece at a
- * time: a resume needs the table, not the table and the file.  When it
- * does not exist, check that it can be created. */
-mm_status ockpt_load(ocache *c, const char *path, const ockpt_id *id, uint64_t *loaded,
+/* Save the entries of at least 3 codes to path, atomically, with the
+ * time t. */
+mm_status ockpt_save(ocache *c, const char *path, const ockpt_id *id, const ockpt_time *t,
                      mm_diag *d);
+/* Load path into c when it exists (*loaded: entries; *t: its time, zero
+ * when there is no file); a file that is not a valid checkpoint of id is
+ * refused whole.  It is read a piece at a time: a resume needs the table,
+ * not the table and the file.  When it does not exist, check that it can
+ * be created. */
+mm_status ockpt_load(ocache *c, const char *path, const ockpt_id *id, uint64_t *loaded,
+                     ockpt_time *t, mm_diag *d);
 /* The same from memory (d names no file). */
 mm_status ockpt_read(ocache *c, const unsigned char *buf, size_t len, const ockpt_id *id,
-                     uint64_t *loaded, mm_diag *d);
+                     uint64_t *loaded, ockpt_time *t, mm_diag *d);
 
 /* ---- symmetry (opt_sym.c) ---- */
 
@@ -176,6 +187,10 @@ typedef struct oshared {
     void *progress_arg;
     const char *ckpt_path;
     const struct ockpt_id *ckpt_id;
+    ockpt_time ckpt_base;        /* the time of the runs before this one
+                                    (the checkpoint's), partial too when
+                                    this run's is not all counted */
+    double cpu0;                 /* opt_cpu_now() when the search started */
     double t0, ckpt_every, next_progress, next_ckpt, progress_every;
     uint64_t upper;              /* total of the incumbent */
     atomic_flag clock_busy;
@@ -339,6 +354,11 @@ static inline void opt_hash(const oshared *sh, const mm_code *S, uint32_t n,
 }
 
 double opt_now(void);
+/* The process's processor time (user + system), in seconds. */
+double opt_cpu_now(void);
+/* What a save of the checkpoint now records: the earlier runs' time and
+ * this one's so far. */
+ockpt_time opt_ckpt_time(const struct oshared *sh);
 
 /* Stop now?  A signal's flag, the flag another thread raised, the test
  * hook's count, and every 256 calls the clock (the deadline, progress,

@@ -18,8 +18,9 @@
 #include "core/file.h"
 #include "core/le.h"
 
-#define VERSION 3
-#define HEADER 40
+#define VERSION 4
+#define HEADER 56      /* version 3: 40, without the time */
+#define HEADER_V3 40
 #define ENTRY 32
 #define TRAILER 12
 #define MAX_BYTES ((size_t)1 << 40)
@@ -30,7 +31,7 @@ static const unsigned char signature_v1[10] = {0x89, 'M', 'M', 'O', 'P', 'T',
 
 static const char *const rule_names[] = {"optimal", "optimal-consistent", "optimal-worst"};
 
-static void header(unsigned char *h, const ockpt_id *id)
+static void header(unsigned char *h, const ockpt_id *id, const ockpt_time *t)
 {
     memcpy(h, signature, sizeof signature);
     h[8] = VERSION;
@@ -44,6 +45,9 @@ static void header(unsigned char *h, const ockpt_id *id)
     le_write64(h + 16, id->check1);
     le_write64(h + 24, id->check2);
     le_write64(h + 32, id->position);
+    le_write64(h + 40, t->ms);
+    le_write32(h + 48, t->runs);
+    le_write32(h + 52, t->partial ? 1u : 0u);
 }
 
 void ockpt_id_init(ockpt_id *id, const oshared *sh, int rule, bool consistent_only,
@@ -90,7 +94,8 @@ static unsigned char *ck_room(ckwriter *w, size_t n)
     return p;
 }
 
-mm_status ockpt_save(ocache *c, const char *path, const ockpt_id *id, mm_diag *d)
+mm_status ockpt_save(ocache *c, const char *path, const ockpt_id *id, const ockpt_time *t,
+                     mm_diag *d)
 {
     ckwriter *w = malloc(sizeof *w);
     if (!w)
@@ -99,7 +104,7 @@ mm_status ockpt_save(ocache *c, const char *path, const ockpt_id *id, mm_diag *d
     w->crc = 0;
     w->d = d;
     w->st = outfile_open(&w->f, path, d);
-    header(ck_room(w, HEADER), id);
+    header(ck_room(w, HEADER), id, t);
     ocache_hold_size(c);
     uint64_t count = 0, slots = ocache_slots(c);
     oentry e;
@@ -140,6 +145,7 @@ typedef struct cksrc {
     infile *file;
     uint64_t len;
     unsigned char *buf;   /* PIECE_ENTRIES entries, for a file */
+    size_t head;          /* the header's length: HEADER, or HEADER_V3 */
 } cksrc;
 
 /* The n bytes at off (n at most a piece), or NULL with *st set. */
@@ -153,8 +159,10 @@ static const unsigned char *src_at(cksrc *s, uint64_t off, size_t n, mm_status *
 }
 
 /* The signature and the version, from the first bytes b (hn of them,
- * len in all): is this a checkpoint of this format? */
-static mm_status check_start(const unsigned char *b, size_t hn, uint64_t len, mm_diag *d)
+ * len in all): is this a checkpoint of this format?  *head: the length of
+ * its version's header. */
+static mm_status check_start(const unsigned char *b, size_t hn, uint64_t len, size_t *head,
+                             mm_diag *d)
 {
     if (hn >= sizeof signature_v1 && !memcmp(b, signature_v1, sizeof signature_v1)) {
         /* versions 1 and 2: a text line "mmtree optimal V ..." */
@@ -165,33 +173,40 @@ static mm_status check_start(const unsigned char *b, size_t hn, uint64_t len, mm
                      t[sizeof tag - 1] <= '2';
         return mm_diag_at_offset(d, MM_ERR_INPUT, 0,
                                  "checkpoint of an older version (%s) of mmtree; this one "
-                                 "reads version %d: remove it to start afresh",
+                                 "reads versions 3 and %d: remove it to start afresh",
                                  known ? (t[sizeof tag - 1] == '1' ? "1" : "2") : "1 or 2",
                                  VERSION);
     }
     if (hn < sizeof signature || memcmp(b, signature, sizeof signature))
         return mm_diag_at_offset(d, MM_ERR_INPUT, 0, "not an mmtree checkpoint");
-    if (len < HEADER + TRAILER)
+    if (len < HEADER_V3 + TRAILER)
         return mm_diag_at_offset(d, MM_ERR_INPUT, (int64_t)len,
                                  "checkpoint is truncated (%llu bytes)", (unsigned long long)len);
-    if (b[8] != VERSION)
+    if (b[8] != VERSION && b[8] != 3)
         return mm_diag_at_offset(d, MM_ERR_INPUT, 8,
-                                 "checkpoint version %d; this mmtree reads version %d", b[8],
-                                 VERSION);
+                                 "checkpoint version %d; this mmtree reads versions 3 and %d",
+                                 b[8], VERSION);
+    *head = b[8] == 3 ? HEADER_V3 : HEADER;
+    if (len < *head + TRAILER)
+        return mm_diag_at_offset(d, MM_ERR_INPUT, (int64_t)len,
+                                 "checkpoint is truncated (%llu bytes)", (unsigned long long)len);
     return MM_OK;
 }
 
-/* The header b against the search's id, count being the entries the
- * trailer gives. */
-static mm_status check_header(const unsigned char *b, uint64_t len, uint64_t count,
-                              const ockpt_id *id, mm_diag *d)
+/* The header b (head bytes) against the search's id, count being the
+ * entries the trailer gives. */
+static mm_status check_header(const unsigned char *b, size_t head, uint64_t len,
+                              uint64_t count, const ockpt_id *id, mm_diag *d)
 {
-    if ((len - HEADER - TRAILER) % ENTRY || count != (len - HEADER - TRAILER) / ENTRY)
+    if ((len - head - TRAILER) % ENTRY || count != (len - head - TRAILER) / ENTRY)
         return mm_diag_at_offset(d, MM_ERR_INPUT, (int64_t)(len - TRAILER),
                                  "checkpoint says %llu entries, its length %llu bytes",
                                  (unsigned long long)count, (unsigned long long)len);
     if (b[13] != ENTRY || b[15] || (b[11] & ~3u))
         return mm_diag_at_offset(d, MM_ERR_INPUT, b[13] != ENTRY ? 13 : b[15] ? 15 : 11,
+                                 "checkpoint of an unknown layout (reserved fields set)");
+    if (head == HEADER && (le_read32(b + 52) & ~1u))
+        return mm_diag_at_offset(d, MM_ERR_INPUT, 52,
                                  "checkpoint of an unknown layout (reserved fields set)");
     bool rep = b[11] & 1u, cons = b[11] & 2u;
     if (b[9] != id->pegs || b[10] != id->colors || rep != id->repeat || b[12] != id->rule ||
@@ -245,13 +260,13 @@ static mm_status check_entry(const oentry *e, int64_t off, uint32_t ncodes, mm_d
 static mm_status read_entries(ocache *c, cksrc *s, const unsigned char *head, const ockpt_id *id,
                               bool put, uint32_t *crc, int64_t *bad, mm_diag *d)
 {
-    const uint64_t len = s->len, total = (len - HEADER - TRAILER) / ENTRY;
+    const uint64_t len = s->len, total = (len - s->head - TRAILER) / ENTRY;
     mm_status st = MM_OK;
-    uint32_t sum = crc32_update(0, head, HEADER);
+    uint32_t sum = crc32_update(0, head, s->head);
     *bad = -1;
     for (uint64_t i = 0; i < total;) {
         const uint32_t m = total - i < PIECE_ENTRIES ? (uint32_t)(total - i) : PIECE_ENTRIES;
-        const uint64_t off = HEADER + ENTRY * i;
+        const uint64_t off = s->head + ENTRY * i;
         const unsigned char *p = src_at(s, off, (size_t)m * ENTRY, &st, d);
         if (!p)
             return st;
@@ -269,7 +284,7 @@ static mm_status read_entries(ocache *c, cksrc *s, const unsigned char *head, co
     }
     /* the whole entries end where the trailer starts when the header's
      * count is right; the bytes between are summed too */
-    const uint64_t rest = HEADER + ENTRY * total;
+    const uint64_t rest = s->head + ENTRY * total;
     const unsigned char *t = src_at(s, rest, (size_t)(len - 4 - rest), &st, d);
     if (!t)
         return st;
@@ -278,7 +293,7 @@ static mm_status read_entries(ocache *c, cksrc *s, const unsigned char *head, co
 }
 
 static mm_status read_source(ocache *c, cksrc *s, const ockpt_id *id, uint64_t *loaded,
-                             mm_diag *d)
+                             ockpt_time *t, mm_diag *d)
 {
     const uint64_t len = s->len;
     unsigned char head[HEADER], tail[TRAILER];
@@ -288,7 +303,7 @@ static mm_status read_source(ocache *c, cksrc *s, const ockpt_id *id, uint64_t *
     if (!p)
         return st;
     memcpy(head, p, hn);
-    if ((st = check_start(head, hn, len, d)))
+    if ((st = check_start(head, hn, len, &s->head, d)))
         return st;
     if (!(p = src_at(s, len - TRAILER, TRAILER, &st, d)))
         return st;
@@ -304,7 +319,7 @@ static mm_status read_source(ocache *c, cksrc *s, const ockpt_id *id, uint64_t *
                                  "checkpoint is damaged: checksum %08x, its bytes give %08x "
                                  "(truncated or corrupt)",
                                  want, got);
-    if ((st = check_header(head, len, count, id, d)))
+    if ((st = check_header(head, s->head, len, count, id, d)))
         return st;
     if (bad >= 0) {
         if (!(p = src_at(s, (uint64_t)bad, ENTRY, &st, d)))
@@ -322,22 +337,28 @@ static mm_status read_source(ocache *c, cksrc *s, const ockpt_id *id, uint64_t *
     if (st || again != got)
         return mm_diag_set(d, MM_ERR_INPUT, "checkpoint changed while it was read");
     *loaded = count;
+    if (s->head == HEADER)
+        *t = (ockpt_time){le_read64(head + 40), le_read32(head + 48), le_read32(head + 52) & 1u};
+    else   /* version 3 did not count the time */
+        *t = (ockpt_time){0, 0, true};
     return MM_OK;
 }
 
 mm_status ockpt_read(ocache *c, const unsigned char *buf, size_t len, const ockpt_id *id,
-                     uint64_t *loaded, mm_diag *d)
+                     uint64_t *loaded, ockpt_time *t, mm_diag *d)
 {
     cksrc s = {.mem = buf, .len = len};
     *loaded = 0;
-    return read_source(c, &s, id, loaded, d);
+    *t = (ockpt_time){0, 0, false};
+    return read_source(c, &s, id, loaded, t, d);
 }
 
 mm_status ockpt_load(ocache *c, const char *path, const ockpt_id *id, uint64_t *loaded,
-                     mm_diag *d)
+                     ockpt_time *t, mm_diag *d)
 {
     struct stat sb;
     *loaded = 0;
+    *t = (ockpt_time){0, 0, false};
     if (!strcmp(path, "-"))
         return mm_diag_set(d, MM_ERR_USAGE, "a checkpoint is a file, not standard input "
                                             "or output");
@@ -354,7 +375,7 @@ mm_status ockpt_load(ocache *c, const char *path, const ockpt_id *id, uint64_t *
         return st;
     cksrc s = {.file = &f, .len = f.size, .buf = malloc((size_t)PIECE_ENTRIES * ENTRY)};
     mm_diag_file(d, path);
-    st = s.buf ? read_source(c, &s, id, loaded, d)
+    st = s.buf ? read_source(c, &s, id, loaded, t, d)
                : mm_diag_set(d, MM_ERR_NOMEM, "out of memory reading a checkpoint");
     free(s.buf);
     infile_close(&f);

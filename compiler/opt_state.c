@@ -20,6 +20,23 @@ double opt_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+double opt_cpu_now(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts))
+        return 0;
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+ockpt_time opt_ckpt_time(const oshared *sh)
+{
+    ockpt_time t = sh->ckpt_base;
+    double run = opt_cpu_now() - sh->cpu0;
+    t.ms += run > 0 ? (uint64_t)(run * 1000.0 + 0.5) : 0;
+    t.runs++;
+    return t;
+}
+
 static uint64_t splitmix(uint64_t *x)
 {
     uint64_t z = (*x += 0x9e3779b97f4a7c15u);
@@ -192,7 +209,8 @@ void opt_clock(oworker *w, double now)
     if (sh->ckpt_path && sh->use_cache && now >= sh->next_ckpt) {
         sh->next_ckpt = now + sh->ckpt_every;
         /* a failed periodic save is tried again at the end, which reports */
-        (void)ockpt_save(&sh->cache, sh->ckpt_path, sh->ckpt_id, NULL);
+        ockpt_time t = opt_ckpt_time(sh);
+        (void)ockpt_save(&sh->cache, sh->ckpt_path, sh->ckpt_id, &t, NULL);
     }
     atomic_flag_clear(&sh->clock_busy);
 }

@@ -51,7 +51,7 @@ typedef struct driver {
                               or those left after o->after) */
     uint32_t n;
     mm_optimal_report rep;
-    double t0;
+    double t0, cpu0;       /* opt_now(), opt_cpu_now() at the start */
     bool consistent;       /* guesses that can be the code only */
     bool worst_mode;       /* optimal-worst: least depth first */
     ockpt_id ckid;         /* what its checkpoint is bound to */
@@ -181,6 +181,7 @@ static void report_counts(driver *dr)
     dr->rep.guesses = atomic_load(&dr->sh.guesses);
     dr->rep.guesses_all = atomic_load(&dr->sh.guesses_all);
     dr->rep.elapsed = opt_now() - dr->t0;
+    dr->rep.cpu = opt_cpu_now() - dr->sh.cpu0;
 }
 
 /* ---- the searches ---- */
@@ -329,8 +330,10 @@ static void final_checkpoint(driver *dr, bool stopped)
     if (!path || !dr->sh.use_cache)
         return;
     mm_diag_clear(dr->d);
+    ockpt_time t = opt_ckpt_time(&dr->sh);
     if (stopped || dr->o->keep_checkpoint)
-        dr->rep.checkpoint_failed = ockpt_save(&dr->sh.cache, path, &dr->ckid, dr->d) != MM_OK;
+        dr->rep.checkpoint_failed =
+            ockpt_save(&dr->sh.cache, path, &dr->ckid, &t, dr->d) != MM_OK;
     else if (remove(path) != 0 && errno != ENOENT)
         dr->rep.checkpoint_failed = mm_diag_set(dr->d, MM_ERR_IO, "cannot remove '%s': %s",
                                                 path, strerror(errno)) != MM_OK;
@@ -607,6 +610,7 @@ static void shared_options(driver *dr)
     if (o->time_limit > 0)
         sh->deadline = dr->t0 + o->time_limit;
     sh->t0 = dr->t0;
+    sh->cpu0 = dr->cpu0;
     sh->progress = o->progress;
     sh->progress_arg = o->progress_arg;
     if (o->progress_every > 0)
@@ -629,6 +633,7 @@ static mm_status driver_init(driver *dr, const mm_game *g, const mm_compile_opts
     dr->o = o;
     dr->d = d;
     dr->t0 = opt_now();
+    dr->cpu0 = opt_cpu_now();
     dr->consistent = o->rule == MM_RULE_OPTIMAL_CONSISTENT || o->consistent_only;
     dr->worst_mode = o->rule == MM_RULE_OPTIMAL_WORST;
     dr->heur_v = dr->start_v = OV_INF;
@@ -662,8 +667,12 @@ static mm_status driver_init(driver *dr, const mm_game *g, const mm_compile_opts
     ockpt_id_init(&dr->ckid, &dr->sh, (int)(o->rule - MM_RULE_OPTIMAL), o->consistent_only,
                   o->max_depth, dr->all, dr->n);
     if (o->checkpoint && dr->sh.use_cache &&
-        (st = ockpt_load(&dr->sh.cache, o->checkpoint, &dr->ckid, &dr->rep.resumed, d)))
+        (st = ockpt_load(&dr->sh.cache, o->checkpoint, &dr->ckid, &dr->rep.resumed,
+                         &dr->sh.ckpt_base, d)))
         return st;
+    dr->rep.cpu_before = (double)dr->sh.ckpt_base.ms / 1000.0;
+    dr->rep.runs_before = dr->sh.ckpt_base.runs;
+    dr->rep.cpu_partial = dr->sh.ckpt_base.partial;
     if (o->progress)   /* the search starts */
         o->progress(o->progress_arg, &dr->rep);
     return MM_OK;
@@ -707,6 +716,8 @@ mm_status opt_compile_root(const mm_game *g, const mm_compile_opts *o, const oro
     driver dr;
     mm_status st = driver_init(&dr, g, o, d);
     dr.rs = rs;
+    if (rs)   /* the other processes' time is theirs */
+        dr.sh.ckpt_base.partial = dr.rep.cpu_partial = true;
     if (!st)
         st = search(&dr, t);
     if (!st && mm_tree_set_rule(t, mm_rule_name(o->rule), o->consistent_only, o->first))

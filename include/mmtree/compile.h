@@ -144,6 +144,16 @@ typedef struct mm_optimal_report {
                               in the last report the tree's */
     bool ended;            /* the last report: the search is over */
     uint64_t resumed;      /* sets loaded from the checkpoint */
+    double cpu;            /* processor seconds (user + system) of the
+                              process during the search */
+    double cpu_before;     /* those of the earlier runs the checkpoint
+                              counts, runs_before of them; each save adds
+                              the run's own */
+    uint32_t runs_before;
+    bool cpu_partial;      /* the checkpoint's count leaves work out: a
+                              run that saved a version 3 checkpoint (which
+                              had no time), or the other processes of a
+                              search spread over several */
     bool checkpoint_failed;/* the final save of the checkpoint (or the
                               removal of a proven run's) failed: mm_compile
                               returns the tree all the same, and its diag

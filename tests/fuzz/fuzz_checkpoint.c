@@ -4,9 +4,10 @@
  * of MM(3,3) under the rule optimal would read it.  Any input must be
  * loaded or refused whole without a crash, leak or sanitizer report, a
  * refusal with a message; one that loads is exactly as long as the
- * entries its trailer counts.  Each input is also tried
- * with its last four bytes replaced by the right checksum, so mutations
- * reach the fields behind it.
+ * entries its trailer counts (after a header of its version's length),
+ * and one of version 3 says its time leaves runs out.  Each input is
+ * also tried with its last four bytes replaced by the right checksum, so
+ * mutations reach the fields behind it.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -42,11 +43,13 @@ static void one(const uint8_t *data, size_t size)
     ocache c;
     mm_diag d;
     uint64_t loaded;
+    ockpt_time t;
     mm_diag_clear(&d);
     if (ocache_init(&c, (size_t)1 << 16))
         abort();
-    if (ockpt_read(&c, data, size, search_id(), &loaded, &d) == MM_OK) {
-        if (size != 52 + 32 * loaded)
+    if (ockpt_read(&c, data, size, search_id(), &loaded, &t, &d) == MM_OK) {
+        /* version 3: a header of 40 bytes, without the time; 4: 56 */
+        if (size != (data[8] == 3 ? 52 : 68) + 32 * loaded || (data[8] == 3) != t.partial)
             abort();
     } else if (!d.msg[0]) {
         abort();   /* every refusal says why */

@@ -67,6 +67,9 @@ killed() {
         fail "the job ended before it was killed"
     elif [ ! -s "$dir/mm47.ckpt" ]; then
         fail "no checkpoint before the kill"
+    elif [ "$(od -An -tu4 -j48 -N8 "$dir/mm47.ckpt" | tr -s ' ')" != " 1 1" ]; then
+        # rank 0's time only: 1 run, the flag PARTIAL (checkpoint.md)
+        fail "the checkpoint's runs and time flags: $(od -An -tu4 -j48 -N8 "$dir/mm47.ckpt")"
     else
         run 3 -q -p 4 -c 7 -o "$dir/resumed.mmt" --checkpoint "$dir/mm47.ckpt"
         rc=$?

@@ -102,29 +102,59 @@ static mm_status run(int p, int c, mm_rule rule, bool consistent_only, uint64_t 
     return st;
 }
 
+/* The time fields of the checkpoint b (version 4). */
+static uint64_t time_ms(const unsigned char *b) { return le(b + 40, 8); }
+static uint32_t time_runs(const unsigned char *b) { return (uint32_t)le(b + 48, 4); }
+static uint32_t time_flags(const unsigned char *b) { return (uint32_t)le(b + 52, 4); }
+
+/* The processor time a report gives agrees with the ms a save recorded
+ * a moment before the report was made (the save is the earlier of the
+ * two, by at most 100 ms). */
+static bool time_agrees(uint64_t ms, double cpu)
+{
+    return (double)ms <= cpu * 1000.0 + 1.0 && (double)ms + 100.0 >= cpu * 1000.0;
+}
+
+/* The checkpoint of an MM(4,4) optimal search stopped after 100 sets,
+ * *len bytes (its report in *r), or NULL. */
+static unsigned char *stopped(size_t *len, mm_optimal_report *r)
+{
+    mm_tree t;
+    mm_diag d;
+    remove(path);
+    if (run(4, 4, MM_RULE_OPTIMAL, false, 100, false, &t, r, &d)) {
+        FAIL("stopped run: %s", d.msg);
+        return NULL;
+    }
+    mm_tree_release(&t);
+    return slurp(path, len);
+}
+
 /* A stopped MM(4,4) optimal search's checkpoint, as checkpoint.md says. */
 static void layout(void)
 {
     mm_tree t;
     mm_optimal_report r;
     mm_diag d;
-    remove(path);
-    if (run(4, 4, MM_RULE_OPTIMAL, false, 100, false, &t, &r, &d)) {
-        FAIL("stopped run: %s", d.msg);
-        return;
-    }
-    mm_tree_release(&t);
     size_t len;
-    unsigned char *b = slurp(path, &len);
-    static const unsigned char head[] = {0x89, 'M', 'M', 'C', '\r', '\n', 0x1a, '\n', 3, 4, 4,
+    unsigned char *b = stopped(&len, &r);
+    if (!b)
+        return;
+    static const unsigned char head[] = {0x89, 'M', 'M', 'C', '\r', '\n', 0x1a, '\n', 4, 4, 4,
                                          1,    0,   32,  0,   0};
-    uint64_t count = len >= 52 ? le(b + len - 12, 8) : 0;
-    if (r.proven || len < 52 || memcmp(b, head, sizeof head) || len != 52 + 32 * count ||
+    uint64_t count = len >= 68 ? le(b + len - 12, 8) : 0;
+    if (r.proven || len < 68 || memcmp(b, head, sizeof head) || len != 68 + 32 * count ||
         !count || le(b + len - 4, 4) != crc32_bitwise(b, len - 4))
         FAIL("checkpoint layout: %zu bytes, %llu entries, proven %d", len,
              (unsigned long long)count, r.proven);
+    const uint64_t ms = time_ms(b);
+    CHECK(len >= 68 && time_runs(b) == 1 && !time_flags(b) && time_agrees(ms, r.cpu) &&
+              r.runs_before == 0 && r.cpu_before == 0 && !r.cpu_partial,
+          "the time of a first run: %llu ms, %u runs, flags %u (its report: %.3f s, "
+          "%u runs before)",
+          (unsigned long long)ms, time_runs(b), time_flags(b), r.cpu, r.runs_before);
     for (uint64_t i = 0; i < count; i++) {
-        const unsigned char *e = b + 40 + 32 * i;
+        const unsigned char *e = b + 56 + 32 * i;
         uint64_t meta = le(e + 16, 8);
         uint32_t n = (uint32_t)le(e + 28, 4), q = (uint32_t)le(e + 24, 4);
         if (n < 3 || n > 256 || (q >= 256 && q != 0xFFFFFFFFu) || (meta >> 54 & 3) ||
@@ -133,22 +163,81 @@ static void layout(void)
                  (unsigned long long)i, n, q, (unsigned long long)meta);
     }
     free(b);
-    /* resumed: says so at the start, proves, removes the checkpoint */
-    if (run(4, 4, MM_RULE_OPTIMAL, false, 0, false, &t, &r, &d) || !r.proven ||
-        r.resumed != count || resumed_at_start != count || !access(path, F_OK))
-        FAIL("resumed: %s proven %d, resumed %llu (at the start %llu) of %llu, checkpoint %s",
+    /* resumed, proven, kept when asked: the time adds this run's */
+    if (run(4, 4, MM_RULE_OPTIMAL, false, 0, true, &t, &r, &d) || !r.proven ||
+        r.resumed != count || resumed_at_start != count || access(path, F_OK)) {
+        FAIL("--keep-checkpoint: %s proven %d, resumed %llu (at the start %llu) of %llu, "
+             "checkpoint %s",
              d.msg, r.proven, (unsigned long long)r.resumed,
              (unsigned long long)resumed_at_start, (unsigned long long)count,
+             access(path, F_OK) ? "removed" : "kept");
+        return;
+    }
+    mm_tree_release(&t);
+    b = slurp(path, &len);
+    CHECK(len >= 68 && time_runs(b) == 2 && !time_flags(b) && r.runs_before == 1 &&
+              r.cpu_before * 1000.0 == (double)ms && time_agrees(time_ms(b) - ms, r.cpu),
+          "the time of a second run: %llu ms (the first %llu), %u runs, flags %u (its "
+          "report: %.3f s, %u runs before, %.3f s)",
+          (unsigned long long)time_ms(b), (unsigned long long)ms, time_runs(b), time_flags(b),
+          r.cpu, r.runs_before, r.cpu_before);
+    const uint64_t ms2 = time_ms(b);
+    free(b);
+    /* resumed again, proven: the checkpoint removed */
+    if (run(4, 4, MM_RULE_OPTIMAL, false, 0, false, &t, &r, &d) || !r.proven ||
+        !r.resumed || r.runs_before != 2 || r.cpu_before * 1000.0 != (double)ms2 ||
+        !access(path, F_OK))
+        FAIL("resumed: %s proven %d, resumed %llu, %u runs before, checkpoint %s", d.msg,
+             r.proven, (unsigned long long)r.resumed, r.runs_before,
              access(path, F_OK) ? "removed" : "left");
     else
         mm_tree_release(&t);
-    /* kept when asked */
-    if (run(4, 4, MM_RULE_OPTIMAL, false, 0, true, &t, &r, &d) || access(path, F_OK))
-        FAIL("--keep-checkpoint: %s", access(path, F_OK) ? "removed" : d.msg);
-    else
-        mm_tree_release(&t);
-    printf("layout: %llu entries of a stopped search, as documented; resumed, proven, "
-           "removed (or kept)\n", (unsigned long long)count);
+    printf("layout: %llu entries of a stopped search, as documented, %llu ms; resumed, "
+           "proven, kept (%llu ms in 2 runs) or removed\n",
+           (unsigned long long)count, (unsigned long long)ms, (unsigned long long)ms2);
+}
+
+/* A checkpoint of version 3 (as version 4 without the time: a header of
+ * 40 bytes) is resumed from; its runs are not counted, and the file saved
+ * says so. */
+static void version3(void)
+{
+    mm_tree t;
+    mm_optimal_report r;
+    mm_diag d;
+    size_t len;
+    unsigned char *b = stopped(&len, &r);
+    if (!b)
+        return;
+    if (len < 68) {
+        FAIL("version 3: %zu bytes", len);
+        free(b);
+        return;
+    }
+    const uint64_t count = le(b + len - 12, 8);
+    memmove(b + 40, b + 56, len - 56);
+    len -= 16;
+    b[8] = 3;
+    fix_crc(b, len);
+    spill(path, b, len);
+    free(b);
+    if (run(4, 4, MM_RULE_OPTIMAL, false, 0, true, &t, &r, &d) || !r.proven ||
+        r.resumed != count || !r.cpu_partial || r.runs_before || r.cpu_before != 0) {
+        FAIL("version 3: %s proven %d, resumed %llu of %llu, partial %d, %u runs before",
+             d.msg, r.proven, (unsigned long long)r.resumed, (unsigned long long)count,
+             r.cpu_partial, r.runs_before);
+        return;
+    }
+    mm_tree_release(&t);
+    b = slurp(path, &len);
+    CHECK(len >= 68 && b[8] == 4 && time_runs(b) == 1 && time_flags(b) == 1 &&
+              time_agrees(time_ms(b), r.cpu),
+          "saved after a version 3 file: version %d, %u runs, flags %u, %llu ms",
+          len ? b[8] : 0, len >= 68 ? time_runs(b) : 0, len >= 68 ? time_flags(b) : 0,
+          len >= 68 ? (unsigned long long)time_ms(b) : 0ull);
+    printf("version 3: %llu entries resumed; saved as version 4, 1 run counted, "
+           "flagged partial\n", (unsigned long long)count);
+    free(b);
 }
 
 /* The checkpoint at path, of more entries than a file is read at once
@@ -162,13 +251,14 @@ static void pieces(const ockpt_id *id, uint64_t want)
     ocache c;
     mm_diag d;
     uint64_t loaded = 0;
-    const size_t at = 40 + 32 * 40000;   /* entry 40000 */
+    const size_t at = 56 + 32 * 40000;   /* entry 40000 */
     if (!b || len < at + 64 || ocache_init(&c, (size_t)4 << 20)) {
         FAIL("pieces: no checkpoint of 40000 entries (%zu bytes)", len);
         free(b);
         return;
     }
-    mm_status st = ockpt_read(&c, b, len, id, &loaded, &d);
+    ockpt_time tm;
+    mm_status st = ockpt_read(&c, b, len, id, &loaded, &tm, &d);
     CHECK(!st && loaded == want, "read from memory: %s, %llu entries, want %llu",
           st ? d.msg : "ok", (unsigned long long)loaded, (unsigned long long)want);
     ocache_release(&c);
@@ -181,7 +271,7 @@ static void pieces(const ockpt_id *id, uint64_t want)
         free(b);
         return;
     }
-    st = ockpt_load(&c, path, id, &loaded, &d);
+    st = ockpt_load(&c, path, id, &loaded, &tm, &d);
     CHECK(st == MM_ERR_INPUT && strstr(d.msg, "checkpoint entry of 2 codes") &&
               d.offset == (int64_t)at + 28 && atomic_load(&c.used) == 0 && !loaded,
           "a bad entry in the second piece: '%s' at byte %lld, %llu in the table",
@@ -228,11 +318,16 @@ static void table_round_trip(void)
           (unsigned long long)start + 1, (unsigned long long)atomic_load(&a.mask) + 1);
     remove(path);
     uint64_t loaded = 0;
-    mm_status st = ockpt_save(&a, path, &id, &d);
+    const ockpt_time tw = {(uint64_t)1 << 40 | 12345, 7, true};
+    ockpt_time tr = {0, 0, false};
+    mm_status st = ockpt_save(&a, path, &id, &tw, &d);
     if (!st)
-        st = ockpt_load(&b, path, &id, &loaded, &d);
-    CHECK(!st && loaded > PUT / 2 && loaded <= PUT, "saved and read back: %s, %llu entries",
-          st ? d.msg : "ok", (unsigned long long)loaded);
+        st = ockpt_load(&b, path, &id, &loaded, &tr, &d);
+    CHECK(!st && loaded > PUT / 2 && loaded <= PUT && tr.ms == tw.ms && tr.runs == tw.runs &&
+              tr.partial,
+          "saved and read back: %s, %llu entries, time %llu ms, %u runs, partial %d",
+          st ? d.msg : "ok", (unsigned long long)loaded, (unsigned long long)tr.ms, tr.runs,
+          tr.partial);
     int found = 0, differ = 0, lost = 0;
     for (int i = 0; i < ASKED; i++) {
         int depth = 1 + i % 9;
@@ -304,32 +399,36 @@ static void refusals(void)
     memcpy(b, good, len);
     b[100] ^= 1;
     refused(b, len, "damaged", "a flipped bit");
-    static const size_t cuts[] = {0, 5, 8, 20, 51};
+    static const size_t cuts[] = {0, 5, 8, 20, 51, 67};
     for (size_t i = 0; i < sizeof cuts / sizeof *cuts; i++)
         refused(good, cuts[i], cuts[i] < 8 ? "not an mmtree checkpoint" : "truncated",
                 "truncated before the entries");
     refused(good, len - 1, "damaged", "truncated by a byte");
     refused(good, len - 32, "damaged", "truncated by an entry");
     memcpy(b, good, len);
-    b[8] = 4;
-    refused(b, len, "version 4", "a newer version");
+    b[8] = 5;
+    refused(b, len, "version 5", "a newer version");
     memcpy(b, good, len);
     b[len - 12] ^= 1;   /* the count, checksum fixed */
     fix_crc(b, len);
     refused(b, len, "entries, its length", "a wrong count");
     memcpy(b, good, len);
-    b[40 + 28] = 2;   /* an entry of 2 codes */
-    b[40 + 29] = b[40 + 30] = b[40 + 31] = 0;
+    b[56 + 28] = 2;   /* an entry of 2 codes */
+    b[56 + 29] = b[56 + 30] = b[56 + 31] = 0;
     fix_crc(b, len);
     refused(b, len, "entry of 2 codes", "an entry of 2 codes");
     memcpy(b, good, len);
-    b[40 + 23] = (unsigned char)((b[40 + 23] & 0x3f) | 0x80);   /* CANON, not EXACT */
+    b[56 + 23] = (unsigned char)((b[56 + 23] & 0x3f) | 0x80);   /* CANON, not EXACT */
     fix_crc(b, len);
     refused(b, len, "bad checkpoint entry", "a canonical guess of no value");
     memcpy(b, good, len);
     b[15] = 1;
     fix_crc(b, len);
     refused(b, len, "unknown layout", "a reserved field set");
+    memcpy(b, good, len);
+    b[52] = 2;
+    fix_crc(b, len);
+    refused(b, len, "unknown layout", "a reserved time flag set");
     memcpy(b, good, len);
     b[14] = 5;
     fix_crc(b, len);
@@ -411,6 +510,7 @@ int main(void)
     }
     snprintf(path, sizeof path, "%s/c.ckpt", dir);
     layout();
+    version3();
     table_round_trip();
     refusals();
     not_files();

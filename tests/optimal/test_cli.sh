@@ -94,9 +94,11 @@ expect 3 "not proven" "$mmtree" build --rule optimal -j1 --time-limit 0.001 --ch
     -o "$dir/t.mmt"
 [ -s "$ck" ] || fail "a stopped run saved no checkpoint"
 cp "$ck" "$dir/saved.ckpt"
-expect 0 "resuming from '$ck': [1-9][0-9]* sets" "$mmtree" build --rule optimal -j1 --checkpoint "$ck" \
-    -o "$dir/t.mmt"
+expect 0 "resuming from '$ck': [1-9][0-9]* sets, 1 run, [0-9]*\.[0-9] s of processor time$" \
+    "$mmtree" build --rule optimal -j1 --checkpoint "$ck" -o "$dir/t.mmt"
 [ -e "$ck" ] && fail "a proven run left its checkpoint"
+grep -q "^mmtree: processor time [0-9]*\.[0-9] s, [0-9]*\.[0-9] s with the 1 earlier run of the checkpoint$" \
+    "$dir/err" || fail "the resumed run's summary gave no processor time: $(cat "$dir/err")"
 cp "$dir/saved.ckpt" "$ck"
 expect 0 "resuming from" "$mmtree" build --rule optimal -j1 --checkpoint "$ck" --keep-checkpoint \
     -o "$dir/t.mmt"

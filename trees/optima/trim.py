@@ -16,11 +16,12 @@ from one machine to the next (trees/optima/progress/, and notes.md,
 "Carrying a search").
 
 IN is checked as mmtree checks it (signature, version, checksum, length,
-entry size); OUT gets the same header, the entries of at least N codes
-and a new count and checksum, written atomically.  Exit
-status 2, with one line naming the file and the byte offset, when IN is
-not a checkpoint of the version this script knows or OUT cannot be
-written.
+entry size); OUT gets the same header (of version 3 or 4; version 4's
+processor time too, the time of the work that found the facts kept), the
+entries of at least N codes and a new count and checksum, written
+atomically.  Exit status 2, with one line naming the file and the byte
+offset, when IN is not a checkpoint of a version this script knows or OUT
+cannot be written.
 """
 import argparse
 import os
@@ -31,8 +32,7 @@ import zlib
 
 SIGNATURE = b"\x89MMC\r\n\x1a\n"
 OLD_SIGNATURE = b"\x89MMOPT\r\n\x1a\n"
-VERSION = 3
-HEADER = 40
+HEADERS = {3: 40, 4: 56}   # the header's length by version
 ENTRY = 32
 TRAILER = 12   # entry count (u64) and checksum (u32)
 
@@ -49,17 +49,24 @@ def check(f, length):
     version, the checksum (a first pass over the file), the length against
     the entry count, the entry size.  mmtree checks the rest, the game and
     every entry, when it loads what trim writes."""
-    if length < HEADER + TRAILER:
+    least = min(HEADERS.values()) + TRAILER
+    if length < least:
         raise Refused(length, "truncated: %d bytes, a checkpoint has at least %d"
-                      % (length, HEADER + TRAILER))
-    head = f.read(HEADER)
+                      % (length, least))
+    head = f.read(9)
     if head[:len(OLD_SIGNATURE)] == OLD_SIGNATURE:
         raise Refused(0, "a checkpoint of an older version (1 or 2)")
     if head[:8] != SIGNATURE:
         raise Refused(0, "not an mmtree checkpoint")
-    if head[8] != VERSION:
-        raise Refused(8, "checkpoint version %d, this script knows %d" % (head[8], VERSION))
-    crc, at = zlib.crc32(head), HEADER
+    if head[8] not in HEADERS:
+        raise Refused(8, "checkpoint version %d, this script knows %s"
+                      % (head[8], " and ".join(map(str, sorted(HEADERS)))))
+    header = HEADERS[head[8]]
+    if length < header + TRAILER:
+        raise Refused(length, "truncated: %d bytes, a checkpoint of version %d has at least %d"
+                      % (length, head[8], header + TRAILER))
+    head += f.read(header - len(head))
+    crc, at = zlib.crc32(head), header
     while at < length - 4:
         chunk = f.read(min(length - 4 - at, 1 << 20))
         if not chunk:
@@ -73,7 +80,7 @@ def check(f, length):
     (count, check) = struct.unpack("<QI", tail)
     if crc != check:
         raise Refused(length - 4, "checksum mismatch: the file is damaged")
-    if count > length // ENTRY or HEADER + ENTRY * count + TRAILER != length:
+    if count > length // ENTRY or header + ENTRY * count + TRAILER != length:
         raise Refused(length - TRAILER, "%d entries do not fill %d bytes" % (count, length))
     if head[13] != ENTRY:
         raise Refused(13, "entry size %d, not %d" % (head[13], ENTRY))
@@ -85,7 +92,7 @@ def trim(f, length, min_codes):
     entries of at least min_codes codes; and the number of entries kept
     and read."""
     head, count = check(f, length)
-    f.seek(HEADER)
+    f.seek(len(head))
     kept = bytearray(head)
     left = count
     while left:
@@ -97,7 +104,7 @@ def trim(f, length, min_codes):
             if size >= min_codes:
                 kept += chunk[at:at + ENTRY]
         left -= len(chunk) // ENTRY
-    n = (len(kept) - HEADER) // ENTRY
+    n = (len(kept) - len(head)) // ENTRY
     kept += struct.pack("<Q", n)
     kept += struct.pack("<I", zlib.crc32(kept))
     return bytes(kept), n, count
