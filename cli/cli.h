@@ -146,7 +146,8 @@ typedef struct cli_progress {
 void cli_progress_init(cli_progress *p, const mm_game *g, const char *checkpoint, bool quiet,
                        bool plain);
 /* What a checkpoint's time leaves out, when r->cpu_partial says so. */
-#define CLI_TIME_PARTIAL " and work not counted (a version 3 checkpoint, or other MPI ranks)"
+#define CLI_TIME_PARTIAL \
+    " (not all of the processor time counted: a version 3 checkpoint, or other MPI ranks)"
 void cli_progress_show(void *arg, const mm_optimal_report *r);
 void cli_progress_end(const cli_progress *p);
 
