@@ -129,6 +129,22 @@ typedef struct build_hooks {
  * a message. */
 int build_setup(int argc, char **argv, const build_hooks *h, build_args *a, mm_game *g,
                 mm_format *fmt);
+/* The time left, from the pace of the run's own progress over the later
+ * half of it: a resumed search's share done jumps at first, as its table
+ * answers what earlier runs solved, and then moves at the pace of the
+ * work left, or not at all for hours while a big set is searched.  The
+ * share done at some reports (about 16 over the run) is kept. */
+#define CLI_ETA_SAMPLES 24
+typedef struct cli_eta {
+    double t[CLI_ETA_SAMPLES], done[CLI_ETA_SAMPLES];
+    int n;
+} cli_eta;
+
+/* A report of a run elapsed seconds old, done of its work done (0..1):
+ * the seconds left at the pace of the later half of the run, or -1 when
+ * there is no estimate (too early, or no progress in that half). */
+double cli_eta_left(cli_eta *e, double elapsed, double done);
+
 /* The progress of a build on stderr (cli/progress.c): the
  * line redrawn on a terminal unless quiet; plain lines elsewhere when
  * plain (--progress); the message that the search resumes from the
@@ -141,6 +157,7 @@ typedef struct cli_progress {
     bool tty;     /* the line redrawn in place */
     bool plain;   /* a line for each report */
     bool one_step;/* a one-step rule: no bounds, no first guesses */
+    cli_eta eta;
 } cli_progress;
 
 void cli_progress_init(cli_progress *p, const mm_game *g, const char *checkpoint, bool quiet,

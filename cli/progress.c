@@ -6,6 +6,7 @@
  * reports (mm_optimal_report); the words are here.
  */
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -26,12 +27,34 @@ static void put_duration(FILE *f, double s)
         fprintf(f, "%.1f h", s / 3600);
 }
 
-/* The time left is worth showing once some of the work is done and the
- * clock has run a while: before, one first guess's luck decides it. */
-static bool estimate_meaningful(const mm_optimal_report *r)
+double cli_eta_left(cli_eta *e, double elapsed, double done)
 {
-    return !r->ended && !r->trying && r->done >= MIN_DONE && r->done < 1 &&
-           r->elapsed >= MIN_SECONDS;
+    /* a sample when the last is a sixteenth of the run old */
+    double gap = elapsed / 16 > 1 ? elapsed / 16 : 1;
+    if (!e->n || elapsed - e->t[e->n - 1] >= gap) {
+        if (e->n == CLI_ETA_SAMPLES) {
+            memmove(e->t, e->t + 1, (CLI_ETA_SAMPLES - 1) * sizeof *e->t);
+            memmove(e->done, e->done + 1, (CLI_ETA_SAMPLES - 1) * sizeof *e->done);
+            e->n--;
+        }
+        e->t[e->n] = elapsed;
+        e->done[e->n++] = done;
+    }
+    /* the window starts at the last sample at least half the run old */
+    int k = 0;
+    while (k + 1 < e->n && e->t[k + 1] <= elapsed / 2)
+        k++;
+    if (k) {
+        memmove(e->t, e->t + k, (size_t)(e->n - k) * sizeof *e->t);
+        memmove(e->done, e->done + k, (size_t)(e->n - k) * sizeof *e->done);
+        e->n -= k;
+    }
+    double dt = elapsed - e->t[0], dd = done - e->done[0];
+    /* worth showing once some of the work is done and the clock has run
+     * a while: before, one first guess's luck decides it */
+    if (done < MIN_DONE || done >= 1 || elapsed < MIN_SECONDS || dt <= 0 || dd <= 0)
+        return -1;
+    return (1 - done) * dt / dd;
 }
 
 /* "lo..hi" ("lo" when they are the same and one is enough), "at least
@@ -66,10 +89,10 @@ static void put_bounds(const mm_optimal_report *r)
     fprintf(stderr, ", %.1f%% done", 100.0 * r->done);
 }
 
-/* The line, without its end: time, bounds, work done, the time left, the
- * first guess, sets searched; for a one-step rule the work done, the time
- * left and the nodes built. */
-static void put_line(const cli_progress *p, const mm_optimal_report *r)
+/* The line, without its end: time, bounds, work done, the time left (when
+ * left is not negative), the first guess, sets searched; for a one-step
+ * rule the work done, the time left and the nodes built. */
+static void put_line(const cli_progress *p, const mm_optimal_report *r, double left)
 {
     char code[MM_MAX_PEGS + 1];
     fputs("mmtree: ", stderr);
@@ -78,9 +101,9 @@ static void put_line(const cli_progress *p, const mm_optimal_report *r)
         fprintf(stderr, ": %.1f%% done", 100.0 * r->done);
     else
         put_bounds(r);
-    if (estimate_meaningful(r)) {
+    if (left >= 0) {
         fputs(", about ", stderr);
-        put_duration(stderr, r->elapsed * (1 - r->done) / r->done);
+        put_duration(stderr, left);
         fputs(" left", stderr);
     }
     if (r->current != MM_NO_CODE)
@@ -101,6 +124,7 @@ void cli_progress_init(cli_progress *p, const mm_game *g, const char *checkpoint
     p->tty = !quiet && isatty(STDERR_FILENO);
     p->plain = plain && !p->tty;
     p->one_step = false;
+    p->eta.n = 0;
 }
 
 void cli_progress_show(void *arg, const mm_optimal_report *r)
@@ -122,12 +146,13 @@ void cli_progress_show(void *arg, const mm_optimal_report *r)
         }
         return;
     }
+    double left = r->ended || r->trying ? -1 : cli_eta_left(&p->eta, r->elapsed, r->done);
     if (p->tty && !r->ended) {
         fputc('\r', stderr);
-        put_line(p, r);
+        put_line(p, r, left);
         fputs("\033[K", stderr);
     } else if (p->plain) {
-        put_line(p, r);
+        put_line(p, r, left);
         fputc('\n', stderr);
     }
 }
