@@ -473,6 +473,11 @@ mm_status opt_build_tree(oworker *w, const ogroup *root, const mm_code *all, ova
  * rooted at S, into t (whose root count is then n, not the game's). */
 mm_status opt_build_set(oworker *w, int lv, const ogroup *G, const mm_code *S, uint32_t n,
                         oval v, int depth, bool canonical, mm_tree *t, mm_diag *d);
+/* A tree of set S that needs at most depth guesses, when opt_feasible
+ * has found that one exists: the guesses its facts in the table hold (a
+ * search finds again those it lost), into t. */
+mm_status opt_build_within(oworker *w, int lv, const ogroup *G, const mm_code *S, uint32_t n,
+                           int depth, mm_tree *t, mm_diag *d);
 
 /* ---- the search (opt_search.c) ---- */
 
@@ -504,9 +509,12 @@ typedef struct oexpand {
 bool opt_expand(oworker *w, int lv, const ogroup *G, const mm_code *S, uint32_t n,
                 oval limit, int depth, bool ties, oval *v, mm_code *guess, oexpand *x);
 
-/* Is there a tree of depth at most depth for S?  1 yes, 0 no, -1 stopped. */
+/* Is there a tree of depth at most depth for S?  1 yes, 0 no, -1 stopped.
+ * guess (or NULL): when yes, the first guess of such a tree (the table
+ * keeps it too); force: search even when the table knows the answer but
+ * not such a guess (a checkpoint of an older version). */
 int opt_feasible(oworker *w, int lv, const ogroup *G, const mm_code *S,
-                 uint32_t n, int depth);
+                 uint32_t n, int depth, bool force, mm_code *guess);
 
 /* ---- both cores (opt_pool.c) ---- */
 

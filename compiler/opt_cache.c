@@ -185,7 +185,10 @@ static void insert(ocache *c, const oentry *ne)
     int victim = -1;
     for (int i = 0; i < WAYS; i++) {
         if (e[i].h1 == ne->h1 && e[i].h2 == ne->h2 && e[i].n) {
-            if (better(ne->meta, e[i].meta)) {
+            /* the same fact with a guess where there was none (a
+             * feasibility fact of an older checkpoint) is better too */
+            if (better(ne->meta, e[i].meta) ||
+                (ne->meta == e[i].meta && e[i].guess == MM_NO_CODE)) {
                 e[i].meta = ne->meta;
                 e[i].guess = ne->guess;
             }

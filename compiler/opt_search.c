@@ -1178,7 +1178,7 @@ static int64_t feasible_candidates(onode *nd)
     return keep;
 }
 
-/* Does candidate q lead to a tree of depth at most nd->depth?  1 yes, 0
+/* Does candidate ci lead to a tree of depth at most nd->depth?  1 yes, 0
  * no, -1 stopped. */
 static int feasible_with(onode *nd, const ocand *ci)
 {
@@ -1199,7 +1199,7 @@ static int feasible_with(onode *nd, const ocand *ci)
     int res = 1;
     for (int j = 0; j < np && res == 1; j++)
         res = opt_feasible(w, nd->lv + 1, &l->grp, l->parts + pt[j].start, pt[j].n,
-                           nd->depth - 1);
+                           nd->depth - 1, false, NULL);
     return res;
 }
 
@@ -1207,9 +1207,9 @@ static int feasible_with(onode *nd, const ocand *ci)
  * when, a guess separates them all: one that can be the code and gets a
  * different reply from each other code, or one that cannot and gets a
  * different reply from every code.  The consistent candidates are scored
- * as usual, the others read off the table of replies.  1 yes, 0 no, -1
- * when there is no table. */
-static int feasible_in_two(onode *nd)
+ * as usual, the others read off the table of replies.  1 yes (*q that
+ * guess), 0 no, -1 when there is no table. */
+static int feasible_in_two(onode *nd, mm_code *q)
 {
     oworker *w = nd->w;
     const oshared *sh = w->sh;
@@ -1217,17 +1217,21 @@ static int feasible_in_two(onode *nd)
         return -1;
     opt_score_range(sh, nd->l, nd->n, 0, nd->ncons, true);
     for (uint32_t c = 0; c < nd->ncons; c++)
-        if (nd->l->nk[c] == nd->n)
+        if (nd->l->nk[c] == nd->n) {
+            *q = nd->l->cand[c];
             return 1;
-    mm_code sep;
-    return !sh->consistent_only && opt_replies_of_set(w, nd->S, nd->n, &sep) >= 0 &&
-           sep != MM_NO_CODE;
+        }
+    return !sh->consistent_only && opt_replies_of_set(w, nd->S, nd->n, q) >= 0 &&
+           *q != MM_NO_CODE;
 }
 
 int opt_feasible(oworker *w, int lv, const ogroup *G, const mm_code *S,
-                 uint32_t n, int depth)
+                 uint32_t n, int depth, bool force, mm_code *guess)
 {
     oshared *sh = w->sh;
+    mm_code q = n ? S[0] : MM_NO_CODE;
+    if (guess)
+        *guess = q;
     if (n <= 1)
         return depth >= (int)n;
     if (depth < 2)
@@ -1248,15 +1252,19 @@ int opt_feasible(oworker *w, int lv, const ogroup *G, const mm_code *S,
     if (nd.cache) {
         opt_hash(sh, S, n, &nd.h1, &nd.h2);
         nd.h2 ^= 0x5bd1e9955bd1e995u;   /* feasibility facts apart */
-        if (ocache_get(&sh->cache, nd.h1, nd.h2, depth, &e)) {
+        if (ocache_get(&sh->cache, nd.h1, nd.h2, depth, &e) &&
+            (!force || !(oentry_flags(&e) & OC_EXACT) || e.guess < sh->g->ncodes)) {
             w->hits++;
+            if (guess && e.guess < sh->g->ncodes)
+                *guess = e.guess;
             return (oentry_flags(&e) & OC_EXACT) != 0;
         }
     }
     w->nodes++;
     if (!level_begin(&nd))
         return out_of_memory(w), -1;
-    int res = depth == 2 ? feasible_in_two(&nd) : -1;
+    q = MM_NO_CODE;
+    int res = depth == 2 ? feasible_in_two(&nd, &q) : -1;
     if (res < 0) {
         int64_t nc = feasible_candidates(&nd);
         if (nc < 0)
@@ -1271,12 +1279,16 @@ int opt_feasible(oworker *w, int lv, const ogroup *G, const mm_code *S,
                 atomic_store(&sh->feas_n, (unsigned)nc);
             }
             res = feasible_with(&nd, &nd.l->ci[i]);
+            if (res == 1)
+                q = nd.l->cand[nd.l->ci[i].idx];
         }
         if (table)
             opt_replies_drop(w);
         if (res < 0)
             return -1;
     }
-    node_store(&nd, res ? 0 : OV_INF, res ? OC_EXACT : 0, MM_NO_CODE);
+    node_store(&nd, res ? 0 : OV_INF, res ? OC_EXACT : 0, res ? q : MM_NO_CODE);
+    if (guess && res)
+        *guess = q;
     return res;
 }

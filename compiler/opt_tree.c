@@ -4,7 +4,8 @@
  * table holds for the node's set (when it reaches the node's value), or
  * else the one a search finds again; then the parts, each with its own
  * exact value.  canonical: take the first optimal guess in tie order, as
- * the one-step rules would.
+ * the one-step rules would.  Or a tree within a depth that a feasibility
+ * search found to exist (within): at each node a guess its facts hold.
  */
 #include "opt.h"
 
@@ -13,6 +14,7 @@
 typedef struct walk {
     oworker *w;
     bool canonical;
+    bool within;   /* any tree within the depth, not an optimal one */
     mm_tree *t;
     mm_diag *d;
 } walk;
@@ -31,7 +33,8 @@ static mm_status stopped_status(const walk *k)
     return mm_diag_set(k->d, st, "the search stopped while it built the tree");
 }
 
-/* The guess at set S of value v, into *q. */
+/* The guess at set S of value v (within: of a tree within depth), into
+ * *q. */
 static mm_status node_guess(const walk *k, int lv, const ogroup *G, const mm_code *S,
                             uint32_t n, oval v, int depth, mm_code *q)
 {
@@ -41,6 +44,15 @@ static mm_status node_guess(const walk *k, int lv, const ogroup *G, const mm_cod
     *q = S[0];
     if (n < 3)
         return MM_OK;
+    if (k->within) {
+        int f = opt_feasible(k->w, lv, G, S, n, depth, true, q);
+        if (f < 0)
+            return stopped_status(k);
+        return f ? MM_OK
+                 : mm_diag_set(k->d, MM_ERR_INPUT,
+                               "internal error: no tree of %u codes within %d guesses", n,
+                               depth);
+    }
     opt_hash(sh, S, n, &h1, &h2);
     if (sh->use_cache && ocache_get(&sh->cache, h1, h2, depth, &e) &&
         (oentry_flags(&e) & OC_EXACT) && oentry_value(&e) == v && e.guess < sh->g->ncodes &&
@@ -96,9 +108,9 @@ static mm_status build_parts(const walk *k, int lv, const ogroup *G, const mm_co
             continue;
         const mm_code *P = sub + pos[s];
         mm_code pq;
-        oval pv = cnt[s] >= 3 ? opt_solve(k->w, lv + 1, &cg, P, cnt[s], OV_INF - 1, cd, false,
-                                          false, &pq)
-                              : 0;
+        oval pv = cnt[s] >= 3 && !k->within ? opt_solve(k->w, lv + 1, &cg, P, cnt[s],
+                                                        OV_INF - 1, cd, false, false, &pq)
+                                            : 0;
         st = pv == OV_ABORT ? stopped_status(k)
                             : build(k, lv + 1, &cg, P, cnt[s], pv, cd, first + (uint32_t)c++);
     }
@@ -118,11 +130,22 @@ static mm_status build(const walk *k, int lv, const ogroup *G, const mm_code *S,
 mm_status opt_build_set(oworker *w, int lv, const ogroup *G, const mm_code *S, uint32_t n,
                         oval v, int depth, bool canonical, mm_tree *t, mm_diag *d)
 {
-    walk k = {w, canonical, t, d};
+    walk k = {w, canonical, false, t, d};
     uint32_t node;
     mm_status st = mm_tree_alloc(t, 1, &node, d);
     if (!st)
         st = build(&k, lv, G, S, n, v, depth, node);
+    return st;
+}
+
+mm_status opt_build_within(oworker *w, int lv, const ogroup *G, const mm_code *S, uint32_t n,
+                           int depth, mm_tree *t, mm_diag *d)
+{
+    walk k = {w, false, true, t, d};
+    uint32_t node;
+    mm_status st = mm_tree_alloc(t, 1, &node, d);
+    if (!st)
+        st = build(&k, lv, G, S, n, 0, depth, node);
     return st;
 }
 

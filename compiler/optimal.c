@@ -260,7 +260,7 @@ static void drop_incumbent(driver *dr)
 static int feasible(driver *dr, int depth)
 {
     atomic_store(&dr->sh.feas_depth, depth);
-    int f = opt_feasible(&dr->w, 0, &dr->root, dr->all, dr->n, depth);
+    int f = opt_feasible(&dr->w, 0, &dr->root, dr->all, dr->n, depth, false, NULL);
     atomic_store(&dr->sh.feas_depth, 0);
     return f;
 }
@@ -368,6 +368,27 @@ static mm_status own_tree(driver *dr, int depth, mm_tree *t)
     return st;
 }
 
+/* No one-step tree is within the depth that a feasibility search found
+ * to be enough: the tree its facts in the table give (the first guess
+ * that worked at each node) is the incumbent, so that the search for the
+ * least total starts with a budget, and a stopped one writes a tree of
+ * that depth.  Stopped while it is built: no incumbent, as before. */
+static mm_status within_tree(driver *dr, int depth)
+{
+    mm_tree t;
+    mm_tree_init(&t, dr->g->pegs, dr->g->colors, dr->g->repeat);
+    mm_status st = opt_build_within(&dr->w, 0, &dr->root, dr->all, dr->n, depth, &t, dr->d);
+    if (!st)
+        offer(dr, &t, tree_value(&t), depth);
+    else
+        mm_tree_release(&t);
+    if (st == MM_ERR_LIMIT && !dr->w.status) {   /* stopped */
+        mm_diag_clear(dr->d);
+        st = MM_OK;
+    }
+    return st;
+}
+
 /* Stopped (time limit or signal): the best tree found and the proven
  * lower bound into t.  The bound is read last: building the stopped
  * search's tree settles first guesses it had not reached, and can raise
@@ -387,6 +408,13 @@ static mm_status finish_stopped(driver *dr, int depth, mm_tree *t)
             return st;
         if (!st)
             goto done;
+    }
+    if (dr->heur_v == OV_INF && depth != OPT_NODEPTH) {
+        /* stopped before the tree within the depth was built: build it
+         * now, so that the tree is of the least worst case proven */
+        stops_off(sh);
+        if ((st = within_tree(dr, depth)))
+            return st;
     }
     if (dr->heur_v == OV_INF && (st = heuristic_bound(dr, 63, true, HEUR_ALL)))
         return st;   /* none within the depth: any will do, and soon */
@@ -469,6 +497,8 @@ static mm_status search(driver *dr, mm_tree *t)
     }
     if ((st = heuristic_bound(dr, depth, false,
                               dr->worst_mode ? HEUR_ANY | HEUR_START : HEUR_ALL)))
+        return st;
+    if (dr->heur_v == OV_INF && depth != OPT_NODEPTH && (st = within_tree(dr, depth)))
         return st;
     dr->rep.upper_first = dr->heur_v < OV_INF ? OV_T(dr->heur_v) : 0;
     oval limit = dr->heur_v < OV_INF ? dr->heur_v : OV_INF - 1;

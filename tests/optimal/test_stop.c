@@ -9,7 +9,10 @@
  * the optimal tree.  For the three optimal rules, on one thread and on
  * two.  Started from the optimal tree itself (mm_compile_opts.start), a
  * stopped search returns that tree, which nothing it finds can beat, and
- * a finished or resumed one the same tree as without it.
+ * a finished or resumed one the same tree as without it.  Once progress
+ * has said the least worst case is settled (optimal-worst), a stopped
+ * search's tree has it: MM(7,2)'s 5 too, which no one-step rule's tree
+ * reaches.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +28,8 @@ typedef struct run {
     mm_optimal_report r;
     mm_stats s;
     uint64_t seen;   /* the highest bound progress reported */
+    int settled;     /* optimal-worst: the least worst case, once progress
+                        said it was settled (0 before) */
 } run;
 
 static void progress(void *arg, const mm_optimal_report *r)
@@ -32,6 +37,9 @@ static void progress(void *arg, const mm_optimal_report *r)
     run *x = arg;
     if (!r->ended && r->total && r->lower > x->seen)
         x->seen = r->lower;
+    if (!r->ended && r->worst_first && !r->trying && r->worst_upper &&
+        r->worst_lower == r->worst_upper)
+        x->settled = r->worst_lower;
 }
 
 static bool build(const mm_game *g, mm_compile_opts *o, run *x, const char *what,
@@ -41,6 +49,7 @@ static bool build(const mm_game *g, mm_compile_opts *o, run *x, const char *what
     mm_diag_clear(&d);
     o->report = &x->r;
     x->seen = 0;
+    x->settled = 0;
     o->progress = progress;
     o->progress_arg = x;
     o->progress_every = 1e-9;   /* at every look at the clock */
@@ -89,6 +98,11 @@ static void check_stopped(mm_rule rule, const run *x, const run *ref, const char
     if (rule == MM_RULE_OPTIMAL_WORST && r->worst_lower > ref->s.worst)
         FAIL("%s, stopped after %llu: worst-case bound %d above the optimum's %d", what,
              (unsigned long long)n, r->worst_lower, ref->s.worst);
+    /* once the least worst case is settled, the tree has it (one a
+     * feasibility search found, when no one-step rule's tree does) */
+    if (x->settled && (x->settled != ref->s.worst || x->s.worst != x->settled))
+        FAIL("%s, stopped after %llu: worst case %d settled (the optimum's %d), the tree "
+             "needs %d", what, (unsigned long long)n, x->settled, ref->s.worst, x->s.worst);
     /* the tree says what was proven, and no more */
     const mm_provenance *p = &x->t.prov;
     int lw = rule == MM_RULE_OPTIMAL_WORST ? r->worst_lower : 0;
@@ -224,6 +238,8 @@ int main(void)
             sweep(4, 4, rules[i], NULL, threads, false, path);
             sweep(4, 4, rules[i], NULL, threads, true, path);
         }
+    for (int threads = 1; threads <= 2; threads++)
+        sweep(7, 2, MM_RULE_OPTIMAL_WORST, NULL, threads, false, path);
     /* a fixed first guess: the first set's guesses are not shared */
     sweep(4, 4, MM_RULE_OPTIMAL, "1234", 2, false, path);
     sweep(4, 4, MM_RULE_OPTIMAL, "1234", 1, true, path);
