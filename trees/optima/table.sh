@@ -135,6 +135,8 @@ function has_main(k,    i, main) {
 function cell_value(k) {
     if (!(k in status)) return "-"
     if (status[k] == "proven") return k ~ /optimal-worst$/ ? worst[k] " / " total[k] : total[k]
+    if (k ~ /optimal-worst$/ && lower[k] == worst[k])   # the least total is not
+        return worst[k] " / <= " total[k]                   # proven, the worst case is
     if (k ~ /optimal-worst$/) return ">= " lower[k] " (tree " worst[k] " / " total[k] ")"
     return lower[k] " .. " total[k]
 }
@@ -154,7 +156,8 @@ function row(p, c, r, rule,    k, n, v, w) {
     }
     v = total_cell(k)
     w = worst[k]
-    if (rule == "optimal-worst" && status[k] != "proven") w = lower[k] " .. " worst[k]
+    if (rule == "optimal-worst" && status[k] != "proven" && lower[k] != worst[k])
+        w = lower[k] " .. " worst[k]
     printf "| %s | %d | %s | %.4f | %s | %s | %s | %s | %s%s | %s |\n", game(p, c, r), n,
         v, total[k] / n, w, at_worst(hist[k]), hist_md(hist[k]), first[k],
         cpu(k), (status[k] == "proven" ? "" : ", stopped"), published(k)
@@ -219,14 +222,16 @@ END {
     print "anyone can check it in milliseconds: `mmtree verify trees/optima/mm4-7-optimal.mmt`."
     print "The test suite verifies every tree and checks it against this table."
     print "*stopped*: the search did not finish; the tree is the best it found and"
-    print "the bound (the lower end of a range a .. b) is proven.  Time: the CPU time"
-    print "(user and system) of the runs that made the tree, on one thread of this"
-    print "project'\''s 2-core machine unless it says how many (the notes at the end"
-    print "say where a run'\''s time is bounded rather than measured).  Published"
-    print "values are in square brackets, with their sources at the end; **bold**"
-    print "where they differ from ours; *new* where none of those sources gives a"
-    print "value for that optimum (a value may still have been published"
-    print "elsewhere)."
+    print "the bound (the lower end of a range a .. b) is proven; a worst-case search"
+    print "that settled the least worst case but not the least total with it gives"
+    print "the worst case alone and its tree'\''s total as a bound (w / <= t).  Time:"
+    print "the CPU time (user and system) of the runs that made the tree, on one"
+    print "thread of this project'\''s 2-core machine unless it says how many (the"
+    print "notes at the end say where a run'\''s time is bounded rather than"
+    print "measured).  Published values are in square brackets, with their"
+    print "sources at the end; **bold** where they differ from ours; *new* where"
+    print "none of those sources gives a value for that optimum (a value may still"
+    print "have been published elsewhere)."
     print ""
     print "## Summary"
     print ""
