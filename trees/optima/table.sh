@@ -273,7 +273,8 @@ END {
             }
             v = total_cell(k)
             w = worst[k]
-            if (rules[ri] == "optimal-worst" && status[k] != "proven") w = lower[k] " .. " worst[k]
+            if (rules[ri] == "optimal-worst" && status[k] != "proven" && lower[k] != worst[k])
+                w = lower[k] " .. " worst[k]
             printf "| %s | %d | %s | %s | %.4f | %s | %s | %s | %s | %s%s | %s |\n",
                 game(bp[i], bc[i], br[i]), n, objname(rules[ri]), v, total[k] / n, w,
                 at_worst(hist[k]), hist_md(hist[k]), first[k], cpu(k),
