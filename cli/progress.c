@@ -27,16 +27,21 @@ static void put_duration(FILE *f, double s)
         fprintf(f, "%.1f h", s / 3600);
 }
 
+/* The k oldest samples dropped. */
+static void eta_drop(cli_eta *e, int k)
+{
+    memmove(e->t, e->t + k, (size_t)(e->n - k) * sizeof *e->t);
+    memmove(e->done, e->done + k, (size_t)(e->n - k) * sizeof *e->done);
+    e->n -= k;
+}
+
 double cli_eta_left(cli_eta *e, double elapsed, double done)
 {
     /* a sample when the last is a sixteenth of the run old */
     double gap = elapsed / 16 > 1 ? elapsed / 16 : 1;
     if (!e->n || elapsed - e->t[e->n - 1] >= gap) {
-        if (e->n == CLI_ETA_SAMPLES) {
-            memmove(e->t, e->t + 1, (CLI_ETA_SAMPLES - 1) * sizeof *e->t);
-            memmove(e->done, e->done + 1, (CLI_ETA_SAMPLES - 1) * sizeof *e->done);
-            e->n--;
-        }
+        if (e->n == CLI_ETA_SAMPLES)
+            eta_drop(e, 1);
         e->t[e->n] = elapsed;
         e->done[e->n++] = done;
     }
@@ -44,11 +49,7 @@ double cli_eta_left(cli_eta *e, double elapsed, double done)
     int k = 0;
     while (k + 1 < e->n && e->t[k + 1] <= elapsed / 2)
         k++;
-    if (k) {
-        memmove(e->t, e->t + k, (size_t)(e->n - k) * sizeof *e->t);
-        memmove(e->done, e->done + k, (size_t)(e->n - k) * sizeof *e->done);
-        e->n -= k;
-    }
+    eta_drop(e, k);
     double dt = elapsed - e->t[0], dd = done - e->done[0];
     /* worth showing once some of the work is done and the clock has run
      * a while: before, one first guess's luck decides it */
