@@ -127,26 +127,27 @@ static mm_status build(const walk *k, int lv, const ogroup *G, const mm_code *S,
     return st ? st : build_parts(k, lv, G, S, n, q, depth, node);
 }
 
+/* The tree of S into k->t, its root a new node. */
+static mm_status build_root(const walk *k, int lv, const ogroup *G, const mm_code *S,
+                            uint32_t n, oval v, int depth)
+{
+    uint32_t node;
+    mm_status st = mm_tree_alloc(k->t, 1, &node, k->d);
+    return st ? st : build(k, lv, G, S, n, v, depth, node);
+}
+
 mm_status opt_build_set(oworker *w, int lv, const ogroup *G, const mm_code *S, uint32_t n,
                         oval v, int depth, bool canonical, mm_tree *t, mm_diag *d)
 {
     walk k = {w, canonical, false, t, d};
-    uint32_t node;
-    mm_status st = mm_tree_alloc(t, 1, &node, d);
-    if (!st)
-        st = build(&k, lv, G, S, n, v, depth, node);
-    return st;
+    return build_root(&k, lv, G, S, n, v, depth);
 }
 
 mm_status opt_build_within(oworker *w, int lv, const ogroup *G, const mm_code *S, uint32_t n,
                            int depth, mm_tree *t, mm_diag *d)
 {
     walk k = {w, false, true, t, d};
-    uint32_t node;
-    mm_status st = mm_tree_alloc(t, 1, &node, d);
-    if (!st)
-        st = build(&k, lv, G, S, n, 0, depth, node);
-    return st;
+    return build_root(&k, lv, G, S, n, 0, depth);
 }
 
 mm_status opt_build_tree(oworker *w, const ogroup *root, const mm_code *all, oval v,
