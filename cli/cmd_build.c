@@ -86,6 +86,11 @@ static const char build_help_optimal[] =
     "                        better than the one-step rules' trees: a stopped\n"
     "                        search writes it if it found nothing better; a\n"
     "                        finished one writes the same tree as without it\n"
+    "      --polish N        a stopped search solves again each sub-tree of\n"
+    "                        its tree of at most N codes (the largest below\n"
+    "                        the root) and writes anew those it betters,\n"
+    "                        within the depth the rule allows; this takes\n"
+    "                        time after the stop, more as N grows\n"
     "  -h, --help            this text\n"
     "\n";
 
@@ -115,7 +120,7 @@ static const char *build_text;   /* NULL: build's own, in three parts */
 
 enum { OPT_CONSISTENT = 256, OPT_FIRST, OPT_NOSYM, OPT_NOPRUNE, OPT_NAMES,
        OPT_TIME, OPT_CKPT, OPT_KEEP, OPT_VALUE, OPT_TIE, OPT_AFTER, OPT_DEPTH, OPT_EXTRA,
-       OPT_PROGRESS, OPT_START, OPT_TABLE };
+       OPT_PROGRESS, OPT_START, OPT_TABLE, OPT_POLISH };
 
 static const struct option longopts[] = {
     CLI_GAME_LONGOPTS,
@@ -140,6 +145,7 @@ static const struct option longopts[] = {
     {"table-size", required_argument, NULL, OPT_TABLE},
     {"value-only", no_argument, NULL, OPT_VALUE},
     {"start", required_argument, NULL, OPT_START},
+    {"polish", required_argument, NULL, OPT_POLISH},
     {"progress", required_argument, NULL, OPT_PROGRESS},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
@@ -213,6 +219,14 @@ static int parse_option(build_args *a, int c, char **argv)
     }
     case OPT_VALUE: optimal_option(a, "--value-only"); o->value_only = true; return -1;
     case OPT_START: optimal_option(a, "--start"); a->start = optarg; return -1;
+    case OPT_POLISH: {
+        long v;
+        if (!cli_int(build_cmd, "--polish", optarg, 3, MM_MAX_CODES, &v))
+            return EXIT_BAD;
+        optimal_option(a, "--polish");
+        o->polish = (uint32_t)v;
+        return -1;
+    }
     case 'h':
         if (build_text) {
             fputs(build_text, stdout);
@@ -442,6 +456,12 @@ static void summary(const build_args *a, const mm_game *g, const mm_tree *t,
                 rep->guesses_all
                     ? 100.0 * (1.0 - (double)rep->guesses / (double)rep->guesses_all)
                     : 0.0);
+    if (optimal && a->o.polish && !rep->proven && !a->quiet)
+        fprintf(stderr, "mmtree: polished: %llu sub-trees of at most %u codes solved again, "
+                "%llu bettered, %llu guesses fewer, %.1f s\n",
+                (unsigned long long)rep->polish_solved, (unsigned)a->o.polish,
+                (unsigned long long)rep->polish_bettered,
+                (unsigned long long)rep->polish_saved, rep->polish_time);
     if (optimal && a->o.checkpoint && !a->quiet)
         checkpoint_time(rep);
     if (optimal && !rep->proven)

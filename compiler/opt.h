@@ -479,6 +479,20 @@ mm_status opt_build_set(oworker *w, int lv, const ogroup *G, const mm_code *S, u
 mm_status opt_build_within(oworker *w, int lv, const ogroup *G, const mm_code *S, uint32_t n,
                            int depth, mm_tree *t, mm_diag *d);
 
+/* What a polish did: sub-trees solved again, those bettered, and the
+ * guesses that saved. */
+typedef struct opolish {
+    uint64_t solved, bettered, saved;
+} opolish;
+
+/* Tree in of set S (path group G; its root S's node) into out, each of
+ * its sub-trees below the root of at most most codes solved again and,
+ * when the search finds better, built anew; cap: the guesses a tree may
+ * need from the root (OPT_NODEPTH: any).  Counts added into *rep. */
+mm_status opt_polish(oworker *w, const ogroup *G, const mm_code *S, uint32_t n,
+                     const mm_tree *in, uint32_t most, int cap, mm_tree *out,
+                     opolish *rep, mm_diag *d);
+
 /* ---- the search (opt_search.c) ---- */
 
 /* Value of set S (sorted; path group G) when it is at most limit; else a

@@ -389,6 +389,36 @@ static mm_status within_tree(driver *dr, int depth)
     return st;
 }
 
+/* The stopped search's tree t polished (o->polish): within the depth
+ * cap the rule has (optimal-worst: the tree's worst case, which is then
+ * never worse). */
+static mm_status polish_tree(driver *dr, int depth, mm_tree *t)
+{
+    int cap = dr->o->max_depth ? dr->o->max_depth : depth;
+    if (dr->worst_mode) {
+        mm_stats s;
+        mm_tree_stats(t, &s);
+        cap = s.worst;
+    }
+    stops_off(&dr->sh);
+    double t0 = opt_now();
+    opolish r = {0};
+    mm_tree out;
+    mm_status st = opt_polish(&dr->w, &dr->root, dr->all, dr->n, t, dr->o->polish, cap, &out,
+                              &r, dr->d);
+    if (st)
+        return st;
+    out.prov = t->prov;   /* the provenance goes with the tree */
+    memset(&t->prov, 0, sizeof t->prov);
+    mm_tree_release(t);
+    *t = out;
+    dr->rep.polish_solved = r.solved;
+    dr->rep.polish_bettered = r.bettered;
+    dr->rep.polish_saved = r.saved;
+    dr->rep.polish_time = opt_now() - t0;
+    return MM_OK;
+}
+
 /* Stopped (time limit or signal): the best tree found and the proven
  * lower bound into t.  The bound is read last: building the stopped
  * search's tree settles first guesses it had not reached, and can raise
@@ -420,7 +450,11 @@ static mm_status finish_stopped(driver *dr, int depth, mm_tree *t)
         return st;   /* none within the depth: any will do, and soon */
     best = dr->heur;
     mm_tree_init(&dr->heur, dr->g->pegs, dr->g->colors, dr->g->repeat);
-done:;
+done:
+    if (dr->o->polish && (st = polish_tree(dr, depth, &best))) {
+        mm_tree_release(&best);
+        return st;
+    }
     oval lower = opt_root_lower(sh);
     if (lower < game_lower(dr))
         lower = game_lower(dr);

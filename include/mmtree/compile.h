@@ -114,6 +114,12 @@ typedef struct mm_compile_opts {
                               among trees that never need more than this
                               many guesses (Koyama and Lai: 5626 for
                               MM(4,6) within 5); 0: no cap, at most 63 */
+    uint32_t polish;       /* optimal rules: a search that stops solves
+                              again each sub-tree of its tree of at most
+                              this many codes (the largest such below
+                              the root) and builds anew those it betters,
+                              within the depth the rule allows there; 0:
+                              none */
     const mm_tree *start;  /* optimal rules: a tree of the game (with
                               after, its node the path reaches) that starts
                               the search when it is better than the
@@ -154,6 +160,10 @@ typedef struct mm_optimal_report {
                               run that saved a version 3 checkpoint (which
                               had no time), or the other processes of a
                               search spread over several */
+    /* A stopped search's tree polished (polish): sub-trees solved again,
+     * those bettered, the guesses that saved and the seconds it took. */
+    uint64_t polish_solved, polish_bettered, polish_saved;
+    double polish_time;
     bool checkpoint_failed;/* the final save of the checkpoint (or the
                               removal of a proven run's) failed: mm_compile
                               returns the tree all the same, and its diag

@@ -9,7 +9,7 @@
 # --start: a tree that does not fit the search is refused naming its
 # file, a finished search writes the same tree with it as without, a
 # stopped one the start tree when it found nothing better; --table-size
-# bounds the table and its checkpoint.
+# bounds the table and its checkpoint; --polish betters a stopped tree.
 mmtree=$1
 . "${0%/*}/../lib.sh"
 
@@ -29,7 +29,7 @@ built() {
 # -- options the one-step rules do not take
 # (--progress they take: tests/cli/test_build_progress.sh)
 for opt in "--time-limit 5" "--checkpoint $dir/c.ckpt" "--value-only" "--keep-checkpoint" \
-    "--start $dir/none.mmt" "--table-size 64"; do
+    "--start $dir/none.mmt" "--table-size 64" "--polish 10"; do
     name=${opt%% *}
     expect 2 "$name applies to the optimal rules only" "$mmtree" build --rule knuth $opt
 done
@@ -161,6 +161,28 @@ else
 fi
 expect 3 "not proven optimal: total 11[3-9][0-9][0-9]," "$mmtree" build -p 4 -c 7 \
     --rule optimal -j1 --time-limit 0.001 -o "$dir/t.txt"
+
+# -- --polish: the stopped tree's sub-trees solved again.  Every part of
+# the root: the optimum from the stopped tree's first guess, which a
+# search with it fixed proves; a finished search ignores it.
+expect 2 "--polish must be 3..1048576, not '2'" "$mmtree" build --rule optimal --polish 2
+expect 3 "^mmtree: polished: [0-9]* sub-trees of at most 2401 codes solved again, [1-9][0-9]* bettered, [1-9][0-9]* guesses fewer" \
+    "$mmtree" build -p 4 -c 7 --rule optimal -j1 --time-limit 0.001 --polish 2401 -o "$dir/p.mmt"
+valid_tree "$dir/p.mmt" || fail "--polish: the tree does not verify"
+first=$("$mmtree" stats "$dir/p.mmt" | sed -n 's/^first guess: *//p')
+got=$("$mmtree" stats "$dir/p.mmt" | sed -n 's/^total: *//p')
+want=$(built total -p 4 -c 7 --rule optimal -j1 --first "$first")
+if [ -n "$got" ] && [ "$got" = "$want" ]; then
+    ok "--polish 2401: $got, the optimum from $first"
+else
+    fail "--polish 2401: total '$got', the optimum from '$first' is '$want'"
+fi
+"$mmtree" build -p 4 -c 5 --rule optimal -j1 --polish 625 -o "$dir/pf.mmt" 2>"$dir/err"
+if cmp -s "$dir/pf.mmt" "$dir/o45.mmt" && ! grep -q polished "$dir/err"; then
+    ok "--polish, finished: the same tree, no polish"
+else
+    fail "--polish, finished: $(cat "$dir/err")"
+fi
 
 # -- a big game stopped at once writes a tree at least as good as the
 # entropy rule's of any guess (MM(4,10): 56209, the consistent one's 57717;

@@ -1,0 +1,170 @@
+/* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
+/*
+ * A stopped search's tree polished (mm_compile_opts.polish): valid, never
+ * worse than the same stop without it, by the guesses the report says,
+ * and, once every part of the root is solved again, exactly the optimum
+ * of its first guess: what a proven search with that first guess fixed
+ * finds.  For the three optimal rules, a depth cap and a position; a
+ * smaller polish leaves more; a finished search ignores it.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mmtree/compile.h"
+#include "mmtree/path.h"
+
+#include "tests/check.h"
+
+typedef struct run {
+    mm_tree t;
+    mm_optimal_report r;
+    mm_stats s;
+} run;
+
+static bool build(const mm_game *g, const mm_compile_opts *o, run *x, const char *what)
+{
+    mm_diag d;
+    mm_compile_opts c = *o;
+    c.report = &x->r;
+    if (mm_compile(g, &c, &x->t, &d)) {
+        FAIL("%s: mm_compile: %s", what, d.msg);
+        return false;
+    }
+    mm_tree_stats(&x->t, &x->s);
+    if (c.nafter == 0 && mm_tree_check(&x->t, g, &d)) {
+        FAIL("%s: tree check: %s", what, d.msg);
+        mm_tree_release(&x->t);
+        return false;
+    }
+    return true;
+}
+
+/* Stopped after one set on one thread (the one-step rules' tree), then
+ * the same polished with most codes; the polished tree against the
+ * unpolished, and, when most covers the root's parts, against the proven
+ * optimum with the same first guess (cap, the optimal-worst tree's worst
+ * case).  Returns the polished total (0 on failure). */
+static uint64_t check(const mm_game *g, mm_compile_opts o, uint32_t most, const char *what)
+{
+    run u, x, ref;
+    o.threads = 1;
+    o.cache_mb = 16;
+    o.stop_after = 1;
+    if (!build(g, &o, &u, what))
+        return 0;
+    o.polish = most;
+    if (!build(g, &o, &x, what)) {
+        mm_tree_release(&u.t);
+        return 0;
+    }
+    uint64_t total = x.s.total;
+    CHECK(!u.r.proven && !x.r.proven, "%s: proven after one set", what);
+    CHECK(x.t.nodes[0].guess == u.t.nodes[0].guess, "%s: the first guess changed", what);
+    CHECK(x.s.total + x.r.polish_saved == u.s.total, "%s: %llu polished, %llu before, "
+          "%llu saved", what, (unsigned long long)x.s.total, (unsigned long long)u.s.total,
+          (unsigned long long)x.r.polish_saved);
+    CHECK(x.r.total == x.s.total && x.r.worst == x.s.worst, "%s: report %llu/%d, tree %llu/%d",
+          what, (unsigned long long)x.r.total, x.r.worst, (unsigned long long)x.s.total,
+          x.s.worst);
+    CHECK(x.r.polish_bettered <= x.r.polish_solved && x.r.polish_solved > 0,
+          "%s: %llu bettered of %llu solved", what, (unsigned long long)x.r.polish_bettered,
+          (unsigned long long)x.r.polish_solved);
+    CHECK((x.r.polish_bettered == 0) == mm_tree_equal(&x.t, &u.t),
+          "%s: %llu sub-trees bettered, the trees %s", what,
+          (unsigned long long)x.r.polish_bettered,
+          mm_tree_equal(&x.t, &u.t) ? "the same" : "differ");
+    CHECK(x.t.prov.proof == MM_PROOF_UNPROVEN && x.t.prov.lower_total == x.r.lower &&
+          x.r.lower <= x.s.total, "%s: proof %d, bound %llu, total %llu", what,
+          (int)x.t.prov.proof, (unsigned long long)x.t.prov.lower_total,
+          (unsigned long long)x.s.total);
+    int cap = o.max_depth ? o.max_depth : o.rule == MM_RULE_OPTIMAL_WORST ? u.s.worst : 0;
+    /* within the cap, or where the stopped tree was */
+    if (cap)
+        CHECK(x.s.worst <= (u.s.worst > cap && most < x.t.nodes[0].count ? u.s.worst : cap),
+              "%s: worst case %d, the cap %d, the stopped tree's %d", what, x.s.worst, cap,
+              u.s.worst);
+    if (o.rule == MM_RULE_OPTIMAL_CONSISTENT || o.consistent_only)
+        CHECK(x.s.inconsistent == 0, "%s: %llu guesses that cannot be the code", what,
+              (unsigned long long)x.s.inconsistent);
+    if (most >= x.t.nodes[0].count) {
+        mm_compile_opts f = o;
+        f.stop_after = 0;
+        f.polish = 0;
+        f.first = x.t.nodes[0].guess;
+        if (o.rule == MM_RULE_OPTIMAL_WORST) {
+            f.rule = MM_RULE_OPTIMAL;
+            f.max_depth = cap;
+        }
+        if (build(g, &f, &ref, what)) {
+            CHECK(ref.r.proven && x.s.total == ref.s.total && x.s.worst == ref.s.worst,
+                  "%s: polished %llu/%d, the optimum from its first guess %llu/%d", what,
+                  (unsigned long long)x.s.total, x.s.worst, (unsigned long long)ref.s.total,
+                  ref.s.worst);
+            mm_tree_release(&ref.t);
+        }
+    }
+    mm_tree_release(&u.t);
+    mm_tree_release(&x.t);
+    return total;
+}
+
+static mm_compile_opts opts(mm_rule rule)
+{
+    mm_compile_opts o;
+    mm_compile_opts_init(&o);
+    o.rule = rule;
+    return o;
+}
+
+int main(void)
+{
+    mm_game g;
+    mm_diag d;
+    if (mm_game_init(&g, 4, 6, true, &d)) {
+        FAIL("MM(4,6): %s", d.msg);
+        return 1;
+    }
+    uint64_t all = check(&g, opts(MM_RULE_OPTIMAL), 1296, "MM(4,6) optimal");
+    uint64_t some = check(&g, opts(MM_RULE_OPTIMAL), 40, "MM(4,6) optimal, 40 codes");
+    CHECK(all && some && all < some, "MM(4,6): polished whole %llu, up to 40 codes %llu",
+          (unsigned long long)all, (unsigned long long)some);
+    check(&g, opts(MM_RULE_OPTIMAL_CONSISTENT), 1296, "MM(4,6) optimal-consistent");
+    check(&g, opts(MM_RULE_OPTIMAL_WORST), 1296, "MM(4,6) optimal-worst");
+    mm_compile_opts o = opts(MM_RULE_OPTIMAL);
+    o.max_depth = 5;
+    check(&g, o, 1296, "MM(4,6) optimal within 5");
+    /* stopped in the search for a tree within 5: its tree needs 6, and a
+     * polish of small parts goes below the cap */
+    check(&g, o, 10, "MM(4,6) optimal within 5, 10 codes");
+
+    /* a position: its parts (the part of 1122 after 1122:B) */
+    mm_step steps[2];
+    uint32_t n;
+    if (mm_path_parse(&g, "1122:B", steps, 2, &n, &d)) {
+        FAIL("path: %s", d.msg);
+    } else {
+        o = opts(MM_RULE_OPTIMAL);
+        o.after = steps;
+        o.nafter = n;
+        check(&g, o, 1296, "MM(4,6) optimal after 1122:B");
+    }
+
+    /* a finished search: nothing to polish, the same tree */
+    run a, b;
+    o = opts(MM_RULE_OPTIMAL);
+    o.threads = 1;
+    if (build(&g, &o, &a, "MM(4,6) optimal")) {
+        o.polish = 1296;
+        if (build(&g, &o, &b, "MM(4,6) optimal, polish")) {
+            CHECK(b.r.proven && mm_tree_equal(&a.t, &b.t) && b.r.polish_solved == 0,
+                  "finished: %s, %llu solved again", b.r.proven ? "proven" : "not proven",
+                  (unsigned long long)b.r.polish_solved);
+            mm_tree_release(&b.t);
+        }
+        mm_tree_release(&a.t);
+    }
+    mm_game_release(&g);
+    printf("%d checks, %d failures\n", checks, failures);
+    return failures != 0;
+}
