@@ -162,6 +162,10 @@ fi
 expect 3 "not proven optimal: total 11[3-9][0-9][0-9]," "$mmtree" build -p 4 -c 7 \
     --rule optimal -j1 --time-limit 0.001 -o "$dir/t.txt"
 
+# -- stopped before it had a tree within --max-depth: it says so
+expect 3 "warning: the tree needs [67] guesses, more than --max-depth 5: the search stopped before it had one within" \
+    "$mmtree" build --rule optimal -j1 --max-depth 5 --time-limit 0.001 -o "$dir/t.mmt"
+
 # -- --polish: the stopped tree's sub-trees solved again.  Every part of
 # the root: the optimum from the stopped tree's first guess, which a
 # search with it fixed proves; a finished search ignores it.
