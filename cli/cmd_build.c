@@ -458,10 +458,10 @@ static void summary(const build_args *a, const mm_game *g, const mm_tree *t,
                     : 0.0);
     if (optimal && a->o.polish && !rep->proven && !a->quiet)
         fprintf(stderr, "mmtree: polished: %llu sub-trees of at most %u codes solved again, "
-                "%llu bettered, %llu guesses fewer, %.1f s\n",
+                "%llu bettered, %lld guesses fewer, %.1f s\n",
                 (unsigned long long)rep->polish_solved, (unsigned)a->o.polish,
-                (unsigned long long)rep->polish_bettered,
-                (unsigned long long)rep->polish_saved, rep->polish_time);
+                (unsigned long long)rep->polish_bettered, (long long)rep->polish_saved,
+                rep->polish_time);
     if (optimal && a->o.checkpoint && !a->quiet)
         checkpoint_time(rep);
     if (optimal && !rep->proven)

@@ -480,9 +480,11 @@ mm_status opt_build_within(oworker *w, int lv, const ogroup *G, const mm_code *S
                            int depth, mm_tree *t, mm_diag *d);
 
 /* What a polish did: sub-trees solved again, those bettered, and the
- * guesses that saved. */
+ * guesses that saved (fewer than none when a sub-tree over the depth
+ * cap had to grow to fit). */
 typedef struct opolish {
-    uint64_t solved, bettered, saved;
+    uint64_t solved, bettered;
+    int64_t saved;
 } opolish;
 
 /* Tree in of set S (path group G; its root S's node) into out, each of

@@ -167,7 +167,8 @@ mm_status opt_build_tree(oworker *w, const ogroup *root, const mm_code *all, ova
  * that Knuth's rule solves in 117 guesses may take 90.  Each sub-tree
  * keeps within the depth left at its node (cap: the most guesses from
  * the root; OPT_NODEPTH for none), so the tree's worst case only goes
- * up where its total goes down, and not beyond the cap. */
+ * up where its total goes down, and not beyond the cap; a sub-tree over
+ * it is replaced by any within it, whatever its total. */
 typedef struct polish {
     walk k;              /* k.t: the tree written */
     const mm_tree *in;
@@ -255,6 +256,8 @@ static mm_status polish_node(polish *p, int lv, const ogroup *G, const mm_code *
         return copy_subtree(p, i, node);
     if (lv > 0 && n >= 3 && n <= p->most) {
         oval old = subtree_value(p->in, i);
+        if (p->k.w->sh->depth_mode && OV_W(old) > depth)
+            old = OV_INF;   /* over the depth left: any tree within it is better */
         mm_code q;
         oval v = opt_solve(p->k.w, lv, G, S, n, old - 1, depth, false, false, &q);
         if (v == OV_ABORT)
@@ -262,7 +265,7 @@ static mm_status polish_node(polish *p, int lv, const ogroup *G, const mm_code *
         p->rep->solved++;
         if (v < old) {
             p->rep->bettered++;
-            p->rep->saved += OV_T(old) - OV_T(v);
+            p->rep->saved += (int64_t)OV_T(subtree_value(p->in, i)) - (int64_t)OV_T(v);
             return build(&p->k, lv, G, S, n, v, depth, node);
         }
         return copy_subtree(p, i, node);   /* optimal, and so are its parts */

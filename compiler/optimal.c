@@ -390,12 +390,12 @@ static mm_status within_tree(driver *dr, int depth)
 }
 
 /* The stopped search's tree t polished (o->polish): within the depth
- * cap the rule has (optimal-worst: the tree's worst case, which is then
- * never worse). */
+ * cap the rule has (optimal-worst: the least worst case once proven, else
+ * the tree's, which is then never worse). */
 static mm_status polish_tree(driver *dr, int depth, mm_tree *t)
 {
     int cap = dr->o->max_depth ? dr->o->max_depth : depth;
-    if (dr->worst_mode) {
+    if (dr->worst_mode && depth == OPT_NODEPTH) {
         mm_stats s;
         mm_tree_stats(t, &s);
         cap = s.worst;

@@ -161,8 +161,10 @@ typedef struct mm_optimal_report {
                               had no time), or the other processes of a
                               search spread over several */
     /* A stopped search's tree polished (polish): sub-trees solved again,
-     * those bettered, the guesses that saved and the seconds it took. */
-    uint64_t polish_solved, polish_bettered, polish_saved;
+     * those bettered, the guesses that saved (negative when sub-trees
+     * over the depth cap had to grow to fit) and the seconds it took. */
+    uint64_t polish_solved, polish_bettered;
+    int64_t polish_saved;
     double polish_time;
     bool checkpoint_failed;/* the final save of the checkpoint (or the
                               removal of a proven run's) failed: mm_compile

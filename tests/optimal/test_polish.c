@@ -5,12 +5,14 @@
  * and, once every part of the root is solved again, exactly the optimum
  * of its first guess: what a proven search with that first guess fixed
  * finds.  For the three optimal rules, a depth cap and a position; a
- * smaller polish leaves more; a finished search ignores it.
+ * smaller polish leaves more; a finished search ignores it.  A sub-tree
+ * over the depth cap is rebuilt within it, whatever its total.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "compiler/opt.h"
 #include "mmtree/compile.h"
 #include "mmtree/path.h"
 
@@ -61,9 +63,9 @@ static uint64_t check(const mm_game *g, mm_compile_opts o, uint32_t most, const 
     uint64_t total = x.s.total;
     CHECK(!u.r.proven && !x.r.proven, "%s: proven after one set", what);
     CHECK(x.t.nodes[0].guess == u.t.nodes[0].guess, "%s: the first guess changed", what);
-    CHECK(x.s.total + x.r.polish_saved == u.s.total, "%s: %llu polished, %llu before, "
-          "%llu saved", what, (unsigned long long)x.s.total, (unsigned long long)u.s.total,
-          (unsigned long long)x.r.polish_saved);
+    CHECK((int64_t)x.s.total + x.r.polish_saved == (int64_t)u.s.total,
+          "%s: %llu polished, %llu before, %lld saved", what, (unsigned long long)x.s.total,
+          (unsigned long long)u.s.total, (long long)x.r.polish_saved);
     CHECK(x.r.total == x.s.total && x.r.worst == x.s.worst, "%s: report %llu/%d, tree %llu/%d",
           what, (unsigned long long)x.r.total, x.r.worst, (unsigned long long)x.s.total,
           x.s.worst);
@@ -109,6 +111,54 @@ static uint64_t check(const mm_game *g, mm_compile_opts o, uint32_t most, const 
     return total;
 }
 
+/* The polish itself, on a tree the driver never stops with: MM(4,6)'s
+ * optimum (5625, 6 guesses for one code) within 5 guesses.  Each of its
+ * parts is optimal, but those over the depth left are rebuilt within it
+ * whatever their total: the least total within 5, 5626 (Koyama and Lai
+ * 1993), one guess more. */
+static void polish_over_cap(const mm_game *g)
+{
+    mm_compile_opts o;
+    mm_compile_opts_init(&o);
+    o.rule = MM_RULE_OPTIMAL;
+    o.threads = 1;
+    run opt;
+    if (!build(g, &o, &opt, "MM(4,6) optimal"))
+        return;
+    o.max_depth = 5;
+    oshared sh;
+    oworker w;
+    ogroup G = {0};
+    mm_code *all = malloc(g->ncodes * sizeof *all);
+    if (!all || opt_shared_setup(&sh, g, &o) != MM_OK || oworker_init(&w, &sh) != MM_OK ||
+        ogroup_root(&G, g, false) != MM_OK) {
+        FAIL("polish within 5: out of memory");
+        exit(1);
+    }
+    for (uint32_t i = 0; i < g->ncodes; i++)
+        all[i] = i;
+    opolish r = {0};
+    mm_tree out;
+    mm_diag d;
+    mm_stats s;
+    if (opt_polish(&w, &G, all, g->ncodes, &opt.t, g->ncodes, 5, &out, &r, &d)) {
+        FAIL("polish within 5: %s", d.msg);
+    } else {
+        mm_tree_stats(&out, &s);
+        CHECK(opt.s.total == 5625 && opt.s.worst == 6 && s.total == 5626 && s.worst == 5 &&
+                  r.saved == -1 && !mm_tree_check(&out, g, &d),
+              "MM(4,6)'s optimum %llu/%d polished within 5: %llu/%d, %lld saved",
+              (unsigned long long)opt.s.total, opt.s.worst, (unsigned long long)s.total,
+              s.worst, (long long)r.saved);
+        mm_tree_release(&out);
+    }
+    ogroup_release(&G);
+    oworker_release(&w);
+    oshared_release(&sh);
+    free(all);
+    mm_tree_release(&opt.t);
+}
+
 static mm_compile_opts opts(mm_rule rule)
 {
     mm_compile_opts o;
@@ -137,6 +187,24 @@ int main(void)
     /* stopped in the search for a tree within 5: its tree needs 6, and a
      * polish of small parts goes below the cap */
     check(&g, o, 10, "MM(4,6) optimal within 5, 10 codes");
+    /* a part over the cap is rebuilt within it whatever its total: the
+     * parts of at most 80 codes bring that tree of 7 guesses within 5 */
+    {
+        run x;
+        mm_compile_opts c = o;
+        c.threads = 1;
+        c.cache_mb = 16;
+        c.stop_after = 1;
+        c.polish = 80;
+        if (build(&g, &c, &x, "MM(4,6) within 5, 80 codes")) {
+            CHECK(x.s.worst == 5 && x.r.polish_bettered > 0,
+                  "within 5, polish 80: worst case %d, %llu bettered", x.s.worst,
+                  (unsigned long long)x.r.polish_bettered);
+            mm_tree_release(&x.t);
+        }
+    }
+
+    polish_over_cap(&g);
 
     /* a position: its parts (the part of 1122 after 1122:B) */
     mm_step steps[2];
