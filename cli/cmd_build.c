@@ -90,7 +90,8 @@ static const char build_help_optimal[] =
     "                        its tree of at most N codes (the largest below\n"
     "                        the root) and writes anew those it betters,\n"
     "                        within the depth the rule allows; this takes\n"
-    "                        time after the stop, more as N grows\n"
+    "                        time after the stop, more as N grows.  A --start\n"
+    "                        tree deeper than that is polished into it too\n"
     "  -h, --help            this text\n"
     "\n";
 
@@ -458,10 +459,11 @@ static void summary(const build_args *a, const mm_game *g, const mm_tree *t,
                     : 0.0);
     if (optimal && a->o.polish && !rep->proven && !a->quiet)
         fprintf(stderr, "mmtree: polished: %llu sub-trees of at most %u codes solved again, "
-                "%llu bettered, %lld guesses fewer, %.1f s\n",
+                "%llu bettered, %lld guess%s %s, %.1f s\n",
                 (unsigned long long)rep->polish_solved, (unsigned)a->o.polish,
-                (unsigned long long)rep->polish_bettered, (long long)rep->polish_saved,
-                rep->polish_time);
+                (unsigned long long)rep->polish_bettered, llabs(rep->polish_saved),
+                llabs(rep->polish_saved) == 1 ? "" : "es",
+                rep->polish_saved < 0 ? "more, to fit the depth" : "fewer", rep->polish_time);
     if (optimal && a->o.checkpoint && !a->quiet)
         checkpoint_time(rep);
     if (optimal && !rep->proven)

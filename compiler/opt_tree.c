@@ -255,8 +255,8 @@ static mm_status polish_node(polish *p, int lv, const ogroup *G, const mm_code *
     if (p->k.w->sh->depth_mode && depth < 1)   /* a tree over the cap: no room */
         return copy_subtree(p, i, node);
     if (lv > 0 && n >= 3 && n <= p->most) {
-        oval old = subtree_value(p->in, i);
-        if (p->k.w->sh->depth_mode && OV_W(old) > depth)
+        oval was = subtree_value(p->in, i), old = was;
+        if (p->k.w->sh->depth_mode && OV_W(was) > depth)
             old = OV_INF;   /* over the depth left: any tree within it is better */
         mm_code q;
         oval v = opt_solve(p->k.w, lv, G, S, n, old - 1, depth, false, false, &q);
@@ -265,7 +265,7 @@ static mm_status polish_node(polish *p, int lv, const ogroup *G, const mm_code *
         p->rep->solved++;
         if (v < old) {
             p->rep->bettered++;
-            p->rep->saved += (int64_t)OV_T(subtree_value(p->in, i)) - (int64_t)OV_T(v);
+            p->rep->saved += (int64_t)OV_T(was) - (int64_t)OV_T(v);
             return build(&p->k, lv, G, S, n, v, depth, node);
         }
         return copy_subtree(p, i, node);   /* optimal, and so are its parts */

@@ -389,9 +389,27 @@ static mm_status within_tree(driver *dr, int depth)
     return st;
 }
 
+/* Tree t polished within cap, in place. */
+static mm_status polish_one(driver *dr, int cap, mm_tree *t, opolish *r)
+{
+    mm_tree out;
+    mm_status st = opt_polish(&dr->w, &dr->root, dr->all, dr->n, t, dr->o->polish, cap, &out,
+                              r, dr->d);
+    if (st)
+        return st;
+    out.prov = t->prov;   /* the provenance goes with the tree */
+    memset(&t->prov, 0, sizeof t->prov);
+    mm_tree_release(t);
+    *t = out;
+    return MM_OK;
+}
+
 /* The stopped search's tree t polished (o->polish): within the depth
  * cap the rule has (optimal-worst: the least worst case once proven, else
- * the tree's, which is then never worse). */
+ * the tree's, which is then never worse).  A start tree over that depth,
+ * which the search could not start from, is polished too, and taken
+ * when it is better once within the depth: the optimum of MM(6,7)n (one
+ * code at 8 guesses) becomes a tree within 7, one guess more. */
 static mm_status polish_tree(driver *dr, int depth, mm_tree *t)
 {
     int cap = dr->o->max_depth ? dr->o->max_depth : depth;
@@ -403,15 +421,28 @@ static mm_status polish_tree(driver *dr, int depth, mm_tree *t)
     stops_off(&dr->sh);
     double t0 = opt_now();
     opolish r = {0};
-    mm_tree out;
-    mm_status st = opt_polish(&dr->w, &dr->root, dr->all, dr->n, t, dr->o->polish, cap, &out,
-                              &r, dr->d);
+    mm_status st = polish_one(dr, cap, t, &r);
+    if (!st && dr->start_v != OV_INF) {
+        opolish rs = {0};
+        mm_tree s = dr->start;
+        mm_tree_init(&dr->start, dr->g->pegs, dr->g->colors, dr->g->repeat);
+        dr->start_v = OV_INF;
+        st = polish_one(dr, cap, &s, &rs);
+        oval vs = st ? OV_INF : tree_value(&s), vt = tree_value(t);
+        bool fits = !dr->sh.depth_mode || OV_W(vs) <= cap;   /* a tree within the */
+        bool t_fits = !dr->sh.depth_mode || OV_W(vt) <= cap; /* cap beats one over */
+        if (!st && fits && (!t_fits || rule_better(dr, vs, vt))) {
+            s.prov = t->prov;
+            memset(&t->prov, 0, sizeof t->prov);
+            mm_tree_release(t);
+            *t = s;
+            r = rs;
+        } else {
+            mm_tree_release(&s);
+        }
+    }
     if (st)
         return st;
-    out.prov = t->prov;   /* the provenance goes with the tree */
-    memset(&t->prov, 0, sizeof t->prov);
-    mm_tree_release(t);
-    *t = out;
     dr->rep.polish_solved = r.solved;
     dr->rep.polish_bettered = r.bettered;
     dr->rep.polish_saved = r.saved;
@@ -614,7 +645,7 @@ static mm_status start_tree(const mm_game *g, const mm_compile_opts *o, mm_tree 
     else if ((o->rule == MM_RULE_OPTIMAL_CONSISTENT || o->consistent_only) && ts.inconsistent)
         st = mm_diag_set(d, MM_ERR_USAGE, "%llu of its guesses cannot be the code: not a "
                          "tree of consistent guesses", (unsigned long long)ts.inconsistent);
-    else if (o->max_depth && ts.worst > o->max_depth)
+    else if (o->max_depth && ts.worst > o->max_depth && !o->polish)
         st = mm_diag_set(d, MM_ERR_USAGE, "it needs %d guesses, more than the depth limit %d",
                          ts.worst, o->max_depth);
     if (st)

@@ -125,8 +125,13 @@ typedef struct mm_compile_opts {
                               the search when it is better than the
                               one-step rules' trees, so that a stopped
                               search never returns worse; the tree of a
-                              finished one is the same without it.  It must
-                              pass mm_compile_start_check; NULL: none */
+                              finished one is the same without it.  One
+                              deeper than the rule allows (--max-depth,
+                              optimal-worst's least worst case) cannot
+                              start it, but with polish a stopped search
+                              polishes it into the depth too, and writes
+                              it when it is better.  It must pass
+                              mm_compile_start_check; NULL: none */
 } mm_compile_opts;
 
 /* What an optimal search found and how much work it took. */
@@ -205,7 +210,9 @@ MM_EXPORT mm_status mm_compile(const mm_game *g, const mm_compile_opts *o, mm_tr
 /* Can o->start start o's search?  It must be a checked tree of g that
  * follows o->after, whose guess there is o->first when that is set, with
  * guesses that can be the code only for optimal-consistent (or
- * consistent_only), and no deeper than o->max_depth when that is set.
+ * consistent_only), and no deeper than o->max_depth when that is set
+ * (with o->polish it may be: a stopped search polishes it into the
+ * depth, as it does one deeper than optimal-worst's least worst case).
  * MM_OK, or MM_ERR_USAGE (MM_ERR_INPUT: the tree check) saying why not,
  * as mm_compile would. */
 MM_EXPORT mm_status mm_compile_start_check(const mm_game *g, const mm_compile_opts *o,

@@ -181,6 +181,12 @@ if [ -n "$got" ] && [ "$got" = "$want" ]; then
 else
     fail "--polish 2401: total '$got', the optimum from '$first' is '$want'"
 fi
+# a start tree over the depth cap is polished into it: MM(4,6)'s optimum
+# (5625, 6 guesses) within 5 is 5626, the least total there
+opt46=${0%/*}/../../trees/optima/mm4-6-optimal.mmt
+expect 3 "^mmtree: MM(4,6) optimal: 1296 codes, first guess 1123, total 5626, expected 4.3410, worst 5" \
+    "$mmtree" build --rule optimal -j1 --max-depth 5 --time-limit 0.001 --start "$opt46" \
+    --polish 1296 -o "$dir/t.mmt"
 "$mmtree" build -p 4 -c 5 --rule optimal -j1 --polish 625 -o "$dir/pf.mmt" 2>"$dir/err"
 if cmp -s "$dir/pf.mmt" "$dir/o45.mmt" && ! grep -q polished "$dir/err"; then
     ok "--polish, finished: the same tree, no polish"

@@ -156,6 +156,25 @@ static void polish_over_cap(const mm_game *g)
     oworker_release(&w);
     oshared_release(&sh);
     free(all);
+
+    /* given with start, that tree cannot start a search within 5, and is
+     * refused; with a polish, a stopped search polishes it into 5 too,
+     * and writes it: better than its own (the one-step rules') */
+    o.start = &opt.t;
+    CHECK(mm_compile_start_check(g, &o, &d) == MM_ERR_USAGE,
+          "a start tree of 6 guesses within 5, no polish: accepted");
+    o.polish = g->ncodes;
+    o.stop_after = 1;
+    o.cache_mb = 16;
+    run x;
+    if (mm_compile_start_check(g, &o, &d)) {
+        FAIL("a start tree of 6 guesses within 5, polish: %s", d.msg);
+    } else if (build(g, &o, &x, "MM(4,6) within 5 from its optimum, polished")) {
+        CHECK(!x.r.proven && x.s.total == 5626 && x.s.worst == 5 && x.r.polish_saved == -1,
+              "MM(4,6) within 5 from its optimum, polished: %llu/%d, %lld saved",
+              (unsigned long long)x.s.total, x.s.worst, (long long)x.r.polish_saved);
+        mm_tree_release(&x.t);
+    }
     mm_tree_release(&opt.t);
 }
 
