@@ -100,6 +100,9 @@ static void put_line(const cli_progress *p, const mm_optimal_report *r, double l
     put_duration(stderr, r->elapsed);
     if (p->one_step)
         fprintf(stderr, ": %.1f%% done", 100.0 * r->done);
+    else if (r->polishing)
+        fprintf(stderr, ": polishing, %llu sub-trees solved again, %llu bettered",
+                (unsigned long long)r->polish_solved, (unsigned long long)r->polish_bettered);
     else
         put_bounds(r);
     if (left >= 0) {
@@ -147,7 +150,8 @@ void cli_progress_show(void *arg, const mm_optimal_report *r)
         }
         return;
     }
-    double left = r->ended || r->trying ? -1 : cli_eta_left(&p->eta, r->elapsed, r->done);
+    double left = r->ended || r->trying || r->polishing ? -1
+                                                      : cli_eta_left(&p->eta, r->elapsed, r->done);
     if (p->tty && !r->ended) {
         fputc('\r', stderr);
         put_line(p, r, left);

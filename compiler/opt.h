@@ -144,8 +144,13 @@ void ogroup_release(ogroup *G);
 
 /* ---- the state of a search (opt_state.c) ---- */
 
+struct opolish;
+
 typedef struct oshared {
     const mm_game *g;
+    const struct opolish *polishing; /* while a stopped search's tree is
+                                        polished (on its own thread): its
+                                        counts, for progress */
     bool consistent_only;
     bool depth_mode;             /* values are under a depth limit */
     bool no_symmetry, use_cache;

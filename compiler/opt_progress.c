@@ -161,6 +161,14 @@ void opt_progress_fill(const oshared *sh, mm_optimal_report *r)
     r->worst_first = sh->worst_first;
     r->worst_lower = sh->worst_lower;
     r->worst_upper = sh->worst_upper;
+    if (sh->polishing) {   /* the search is over: the polish's counts */
+        r->polishing = true;
+        r->polish_solved = sh->polishing->solved;
+        r->polish_bettered = sh->polishing->bettered;
+        r->polish_saved = sh->polishing->saved;
+        r->current = MM_NO_CODE;
+        return;
+    }
     int trying = atomic_load(&((oshared *)sh)->feas_depth);
     if (trying) {   /* is a depth enough: no total, no share yet */
         r->trying = trying;

@@ -420,10 +420,11 @@ static mm_status polish_tree(driver *dr, int depth, mm_tree *t)
     }
     stops_off(&dr->sh);
     double t0 = opt_now();
-    opolish r = {0};
+    opolish r = {0}, rs = {0};
+    dr->sh.polishing = &r;
     mm_status st = polish_one(dr, cap, t, &r);
     if (!st && dr->start_v != OV_INF) {
-        opolish rs = {0};
+        dr->sh.polishing = &rs;
         mm_tree s = dr->start;
         mm_tree_init(&dr->start, dr->g->pegs, dr->g->colors, dr->g->repeat);
         dr->start_v = OV_INF;
@@ -441,6 +442,7 @@ static mm_status polish_tree(driver *dr, int depth, mm_tree *t)
             mm_tree_release(&s);
         }
     }
+    dr->sh.polishing = NULL;
     if (st)
         return st;
     dr->rep.polish_solved = r.solved;

@@ -167,7 +167,10 @@ typedef struct mm_optimal_report {
                               search spread over several */
     /* A stopped search's tree polished (polish): sub-trees solved again,
      * those bettered, the guesses that saved (negative when sub-trees
-     * over the depth cap had to grow to fit) and the seconds it took. */
+     * over the depth cap had to grow to fit) and the seconds it took;
+     * polishing: the report comes while it is polished (the counts so
+     * far; a start tree's after the search's own, counted afresh). */
+    bool polishing;
     uint64_t polish_solved, polish_bettered;
     int64_t polish_saved;
     double polish_time;
