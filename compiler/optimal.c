@@ -389,19 +389,24 @@ static mm_status within_tree(driver *dr, int depth)
     return st;
 }
 
+/* Tree by in place of t, which keeps its provenance. */
+static void replace_tree(mm_tree *t, mm_tree *by)
+{
+    by->prov = t->prov;
+    memset(&t->prov, 0, sizeof t->prov);
+    mm_tree_release(t);
+    *t = *by;
+}
+
 /* Tree t polished within cap, in place. */
 static mm_status polish_one(driver *dr, int cap, mm_tree *t, opolish *r)
 {
     mm_tree out;
     mm_status st = opt_polish(&dr->w, &dr->root, dr->all, dr->n, t, dr->o->polish, cap, &out,
                               r, dr->d);
-    if (st)
-        return st;
-    out.prov = t->prov;   /* the provenance goes with the tree */
-    memset(&t->prov, 0, sizeof t->prov);
-    mm_tree_release(t);
-    *t = out;
-    return MM_OK;
+    if (!st)
+        replace_tree(t, &out);
+    return st;
 }
 
 /* The stopped search's tree t polished (o->polish): within the depth
@@ -433,10 +438,7 @@ static mm_status polish_tree(driver *dr, int depth, mm_tree *t)
         bool fits = !dr->sh.depth_mode || OV_W(vs) <= cap;   /* a tree within the */
         bool t_fits = !dr->sh.depth_mode || OV_W(vt) <= cap; /* cap beats one over */
         if (!st && fits && (!t_fits || rule_better(dr, vs, vt))) {
-            s.prov = t->prov;
-            memset(&t->prov, 0, sizeof t->prov);
-            mm_tree_release(t);
-            *t = s;
+            replace_tree(t, &s);
             r = rs;
         } else {
             mm_tree_release(&s);
