@@ -484,6 +484,11 @@ mm_status opt_build_set(oworker *w, int lv, const ogroup *G, const mm_code *S, u
 mm_status opt_build_within(oworker *w, int lv, const ogroup *G, const mm_code *S, uint32_t n,
                            int depth, mm_tree *t, mm_diag *d);
 
+/* Node i of s and the nodes below it, as they are, into node of out
+ * (allocated; its children are added). */
+mm_status opt_copy_subtree(const mm_tree *s, uint32_t i, mm_tree *out, uint32_t node,
+                           mm_diag *d);
+
 /* What a polish did: sub-trees solved again, those bettered, and the
  * guesses that saved (fewer than none when a sub-tree over the depth
  * cap had to grow to fit). */

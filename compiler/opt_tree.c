@@ -188,21 +188,28 @@ static oval subtree_value(const mm_tree *t, uint32_t i)
 static mm_status polish_node(polish *p, int lv, const ogroup *G, const mm_code *S,
                              uint32_t n, int depth, uint32_t i, uint32_t node);
 
-/* Node i of in and the nodes below it, as they are, into node. */
-static mm_status copy_subtree(polish *p, uint32_t i, uint32_t node)
+/* Node i of s into node of out, as it is, with room for its children
+ * (from *first). */
+static mm_status copy_node(const mm_tree *s, uint32_t i, mm_tree *out, uint32_t node,
+                           uint32_t *first, mm_diag *d)
 {
-    const mm_node in = p->in->nodes[i];
-    int nk = mm_tree_nchildren(p->in, i);
-    uint32_t first = MM_NO_NODE;
-    mm_status st = nk ? mm_tree_alloc(p->k.t, (uint32_t)nk, &first, p->k.d) : MM_OK;
-    if (st)
-        return st;
-    mm_node *nd = &p->k.t->nodes[node];
-    *nd = in;
-    nd->flags &= MM_NODE_CONSISTENT;
-    nd->child = first;
-    for (int c = 0; c < nk && !st; c++)
-        st = copy_subtree(p, in.child + (uint32_t)c, first + (uint32_t)c);
+    int nk = mm_tree_nchildren(s, i);
+    *first = MM_NO_NODE;
+    mm_status st = nk ? mm_tree_alloc(out, (uint32_t)nk, first, d) : MM_OK;
+    if (!st) {
+        out->nodes[node] = s->nodes[i];
+        out->nodes[node].child = *first;
+    }
+    return st;
+}
+
+mm_status opt_copy_subtree(const mm_tree *s, uint32_t i, mm_tree *out, uint32_t node,
+                           mm_diag *d)
+{
+    uint32_t first;
+    mm_status st = copy_node(s, i, out, node, &first, d);
+    for (int c = 0; c < mm_tree_nchildren(s, i) && !st; c++)
+        st = opt_copy_subtree(s, s->nodes[i].child + (uint32_t)c, out, first + (uint32_t)c, d);
     return st;
 }
 
@@ -219,16 +226,8 @@ static mm_status polish_parts(polish *p, int lv, const ogroup *G, const mm_code 
         return nomem(p->k.d);
     mm_game_split(g, in.guess, S, n, sub, (uint8_t *)(sub + n), cnt, pos);
     int nk = mm_tree_nchildren(p->in, i);
-    uint32_t first = MM_NO_NODE;
-    mm_status st = nk ? mm_tree_alloc(p->k.t, (uint32_t)nk, &first, p->k.d) : MM_OK;
-    if (!st) {
-        mm_node *nd = &p->k.t->nodes[node];
-        nd->guess = in.guess;
-        nd->count = in.count;
-        nd->flags = in.flags & MM_NODE_CONSISTENT;
-        nd->replies = in.replies;
-        nd->child = first;
-    }
+    uint32_t first;
+    mm_status st = copy_node(p->in, i, p->k.t, node, &first, p->k.d);
     if (!st && nk && ogroup_after(G, g, in.guess, &cg))
         st = nomem(p->k.d);
     int cd = p->k.w->sh->depth_mode ? depth - 1 : depth;
@@ -253,7 +252,7 @@ static mm_status polish_node(polish *p, int lv, const ogroup *G, const mm_code *
                              uint32_t n, int depth, uint32_t i, uint32_t node)
 {
     if (p->k.w->sh->depth_mode && depth < 1)   /* a tree over the cap: no room */
-        return copy_subtree(p, i, node);
+        return opt_copy_subtree(p->in, i, p->k.t, node, p->k.d);
     if (lv > 0 && n >= 3 && n <= p->most) {
         oval was = subtree_value(p->in, i), old = was;
         if (p->k.w->sh->depth_mode && OV_W(was) > depth)
@@ -268,7 +267,8 @@ static mm_status polish_node(polish *p, int lv, const ogroup *G, const mm_code *
             p->rep->saved += (int64_t)OV_T(was) - (int64_t)OV_T(v);
             return build(&p->k, lv, G, S, n, v, depth, node);
         }
-        return copy_subtree(p, i, node);   /* optimal, and so are its parts */
+        /* optimal, and so are its parts */
+        return opt_copy_subtree(p->in, i, p->k.t, node, p->k.d);
     }
     return polish_parts(p, lv, G, S, n, depth, i, node);
 }

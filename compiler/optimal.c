@@ -588,35 +588,6 @@ static mm_status search(driver *dr, mm_tree *t)
 
 /* ---- the start tree ---- */
 
-/* The sub-tree of s at node into out (initialised), its nodes in
- * breadth-first order. */
-static mm_status subtree_copy(const mm_tree *s, uint32_t node, mm_tree *out, mm_diag *d)
-{
-    uint32_t *from = malloc(sizeof *from * s->nnodes), first;
-    if (!from || mm_tree_alloc(out, 1, &first, d)) {
-        free(from);
-        return nomem(d);
-    }
-    from[0] = node;
-    for (uint32_t i = 0; i < out->nnodes; i++) {
-        const mm_node *sn = &s->nodes[from[i]];
-        int k = mm_tree_nchildren(s, from[i]);
-        out->nodes[i] = *sn;
-        out->nodes[i].child = MM_NO_NODE;
-        if (!k)
-            continue;
-        if (mm_tree_alloc(out, (uint32_t)k, &first, d)) {
-            free(from);
-            return nomem(d);
-        }
-        out->nodes[i].child = first;
-        for (int c = 0; c < k; c++)
-            from[first + (uint32_t)c] = sn->child + (uint32_t)c;
-    }
-    free(from);
-    return MM_OK;
-}
-
 /* o->start at the position o starts from, checked against the rule,
  * into out (initialised here; released on failure): MM_ERR_USAGE, or
  * the tree check's failure, saying why it cannot start the search. */
@@ -633,8 +604,11 @@ static mm_status start_tree(const mm_game *g, const mm_compile_opts *o, mm_tree 
     mm_status st = mm_tree_check(s, g, d);
     if (!st && o->nafter)
         st = mm_tree_follow(s, g, o->after, o->nafter, &node, d);
+    uint32_t root;
     if (!st)
-        st = subtree_copy(s, node, out, d);
+        st = mm_tree_alloc(out, 1, &root, d);
+    if (!st)
+        st = opt_copy_subtree(s, node, out, root, d);
     if (st) {
         mm_tree_release(out);
         return st;
