@@ -129,11 +129,12 @@ int cli_read_tree(const char *path, mm_tree *t, mm_game *g)
 /* ---- signals ---- */
 
 static volatile sig_atomic_t *stop_flag;
+static sig_atomic_t stop_most;
 
 static void on_signal(int sig)
 {
-    if (stop_flag && !*stop_flag) {
-        *stop_flag = 1;
+    if (stop_flag && *stop_flag < stop_most) {
+        ++*stop_flag;
         return;
     }
     outfile_remove_all();
@@ -158,8 +159,9 @@ void cli_signals_init(void)
     }
 }
 
-void cli_signals_stop(volatile sig_atomic_t *stop)
+void cli_signals_stop(volatile sig_atomic_t *stop, int stops)
 {
+    stop_most = (sig_atomic_t)stops;
     stop_flag = stop;
 }
 

@@ -61,11 +61,12 @@ bool cli_int(const char *cmd, const char *opt, const char *val, long lo,
 int cli_game_option(const char *cmd, int c, long *pegs, long *colors, bool *repeat);
 
 /* SIGINT, SIGTERM and SIGHUP: remove the temporary files of writes under
- * way and end with the signal.  With cli_signals_stop, the first signal
- * only sets *stop (a search then stops and writes what it has); a second
- * one ends at once, leaving no partial file. */
+ * way and end with the signal.  With cli_signals_stop, each of the first
+ * `stops` signals only adds one to *stop (a search then stops and writes
+ * what it has; with a polish, the second ends that); the next one ends
+ * at once, leaving no partial file. */
 void cli_signals_init(void);
-void cli_signals_stop(volatile sig_atomic_t *stop);
+void cli_signals_stop(volatile sig_atomic_t *stop, int stops);
 
 /* Flush and close standard output; report a failed write (EXIT_BAD). */
 int cli_close_stdout(int rc);

@@ -90,8 +90,9 @@ static const char build_help_optimal[] =
     "                        its tree of at most N codes (the largest below\n"
     "                        the root) and writes anew those it betters,\n"
     "                        within the depth the rule allows; this takes\n"
-    "                        time after the stop, more as N grows.  A --start\n"
-    "                        tree deeper than that is polished into it too\n"
+    "                        time after the stop, more as N grows (a signal\n"
+    "                        then ends it).  A --start tree deeper than that\n"
+    "                        is polished into it too\n"
     "  -h, --help            this text\n"
     "\n";
 
@@ -368,7 +369,7 @@ static mm_status compile(const mm_game *g, build_args *a, const build_hooks *h,
     if (optimal) {
         a->o.report = rep;
         a->o.stop = &build_stop;
-        cli_signals_stop(&build_stop);
+        cli_signals_stop(&build_stop, a->o.polish ? 2 : 1);
     }
     if (optimal || pr.tty || pr.plain) {
         a->o.progress = cli_progress_show;
@@ -380,7 +381,7 @@ static mm_status compile(const mm_game *g, build_args *a, const build_hooks *h,
                                    : mm_compile(g, &a->o, t, d);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     if (optimal)
-        cli_signals_stop(NULL);
+        cli_signals_stop(NULL, 0);
     cli_progress_end(&pr);
     *secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     return st;
@@ -459,11 +460,12 @@ static void summary(const build_args *a, const mm_game *g, const mm_tree *t,
                     : 0.0);
     if (optimal && a->o.polish && !rep->proven && !a->quiet)
         fprintf(stderr, "mmtree: polished: %llu sub-trees of at most %u codes solved again, "
-                "%llu bettered, %lld guess%s %s, %.1f s\n",
+                "%llu bettered, %lld guess%s %s, %.1f s%s\n",
                 (unsigned long long)rep->polish_solved, (unsigned)a->o.polish,
                 (unsigned long long)rep->polish_bettered, llabs(rep->polish_saved),
                 llabs(rep->polish_saved) == 1 ? "" : "es",
-                rep->polish_saved < 0 ? "more, to fit the depth" : "fewer", rep->polish_time);
+                rep->polish_saved < 0 ? "more, to fit the depth" : "fewer", rep->polish_time,
+                rep->polish_stopped ? "; stopped, the rest as it was" : "");
     if (optimal && a->o.checkpoint && !a->quiet)
         checkpoint_time(rep);
     if (optimal && !rep->proven)

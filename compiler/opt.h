@@ -214,6 +214,7 @@ typedef struct oshared {
     bool pool_quit;
     double deadline;             /* CLOCK_MONOTONIC seconds, 0 = none */
     const volatile sig_atomic_t *stop;
+    sig_atomic_t stop_level;     /* stop once *stop is above it */
     uint64_t stop_after;         /* stop once stop_count reaches it */
     atomic_uint_fast64_t stop_count;
     /* counters (summed over threads at the end) */
@@ -491,16 +492,19 @@ mm_status opt_copy_subtree(const mm_tree *s, uint32_t i, mm_tree *out, uint32_t 
 
 /* What a polish did: sub-trees solved again, those bettered, and the
  * guesses that saved (fewer than none when a sub-tree over the depth
- * cap had to grow to fit). */
+ * cap had to grow to fit); stopped: a stop came before it ended, and
+ * the sub-trees it had not solved again are as they were. */
 typedef struct opolish {
     uint64_t solved, bettered;
     int64_t saved;
+    bool stopped;
 } opolish;
 
 /* Tree in of set S (path group G; its root S's node) into out, each of
  * its sub-trees below the root of at most most codes solved again and,
  * when the search finds better, built anew; cap: the guesses a tree may
- * need from the root (OPT_NODEPTH: any).  Counts added into *rep. */
+ * need from the root (OPT_NODEPTH: any).  Counts added into *rep.  A stop
+ * (w->sh's) ends it early, with the sub-trees bettered by then. */
 mm_status opt_polish(oworker *w, const ogroup *G, const mm_code *S, uint32_t n,
                      const mm_tree *in, uint32_t most, int cap, mm_tree *out,
                      opolish *rep, mm_diag *d);

@@ -59,7 +59,7 @@ bool opt_stopping(oworker *w)
     oshared *sh = w->sh;
     if (atomic_load_explicit(&sh->abort, memory_order_relaxed))
         return true;
-    if ((sh->stop && *sh->stop) ||
+    if ((sh->stop && *sh->stop > sh->stop_level) ||
         (sh->stop_after && atomic_fetch_add(&sh->stop_count, 1) + 1 >= sh->stop_after)) {
         atomic_store(&sh->abort, 1);
         return true;

@@ -168,7 +168,9 @@ mm_status opt_build_tree(oworker *w, const ogroup *root, const mm_code *all, ova
  * keeps within the depth left at its node (cap: the most guesses from
  * the root; OPT_NODEPTH for none), so the tree's worst case only goes
  * up where its total goes down, and not beyond the cap; a sub-tree over
- * it is replaced by any within it, whatever its total. */
+ * it is replaced by any within it, whatever its total.  A stop ends it:
+ * the sub-tree being solved and those after it stay as they were, and
+ * one bettered is built whole first, the stop held off meanwhile. */
 typedef struct polish {
     walk k;              /* k.t: the tree written */
     const mm_tree *in;
@@ -251,21 +253,31 @@ static mm_status polish_parts(polish *p, int lv, const ogroup *G, const mm_code 
 static mm_status polish_node(polish *p, int lv, const ogroup *G, const mm_code *S,
                              uint32_t n, int depth, uint32_t i, uint32_t node)
 {
-    if (p->k.w->sh->depth_mode && depth < 1)   /* a tree over the cap: no room */
+    oshared *sh = p->k.w->sh;
+    if ((sh->depth_mode && depth < 1) ||   /* a tree over the cap: no room */
+        p->rep->stopped)
         return opt_copy_subtree(p->in, i, p->k.t, node, p->k.d);
     if (lv > 0 && n >= 3 && n <= p->most) {
         oval was = subtree_value(p->in, i), old = was;
-        if (p->k.w->sh->depth_mode && OV_W(was) > depth)
+        if (sh->depth_mode && OV_W(was) > depth)
             old = OV_INF;   /* over the depth left: any tree within it is better */
         mm_code q;
         oval v = opt_solve(p->k.w, lv, G, S, n, old - 1, depth, false, false, &q);
-        if (v == OV_ABORT)
-            return stopped_status(&p->k);
+        if (v == OV_ABORT || atomic_load(&sh->abort)) {
+            if (p->k.w->status)   /* out of memory */
+                return stopped_status(&p->k);
+            p->rep->stopped = true;
+            return opt_copy_subtree(p->in, i, p->k.t, node, p->k.d);
+        }
         p->rep->solved++;
         if (v < old) {
             p->rep->bettered++;
             p->rep->saved += (int64_t)OV_T(was) - (int64_t)OV_T(v);
-            return build(&p->k, lv, G, S, n, v, depth, node);
+            const volatile sig_atomic_t *stop = sh->stop;
+            sh->stop = NULL;
+            mm_status st = build(&p->k, lv, G, S, n, v, depth, node);
+            sh->stop = stop;
+            return st;
         }
         /* optimal, and so are its parts */
         return opt_copy_subtree(p->in, i, p->k.t, node, p->k.d);

@@ -414,29 +414,36 @@ static mm_status polish_one(driver *dr, int cap, mm_tree *t, opolish *r)
  * the tree's, which is then never worse).  A start tree over that depth,
  * which the search could not start from, is polished too, and taken
  * when it is better once within the depth: the optimum of MM(6,7)n (one
- * code at 8 guesses) becomes a tree within 7, one guess more. */
+ * code at 8 guesses) becomes a tree within 7, one guess more.  The stop
+ * flag rising again (a signal more) ends the polish with what it has
+ * bettered. */
 static mm_status polish_tree(driver *dr, int depth, mm_tree *t)
 {
+    oshared *sh = &dr->sh;
     int cap = dr->o->max_depth ? dr->o->max_depth : depth;
     if (dr->worst_mode && depth == OPT_NODEPTH) {
         mm_stats s;
         mm_tree_stats(t, &s);
         cap = s.worst;
     }
-    stops_off(&dr->sh);
+    stops_off(sh);
+    if (dr->o->stop) {
+        sh->stop = dr->o->stop;
+        sh->stop_level = *dr->o->stop;
+    }
     double t0 = opt_now();
     opolish r = {0}, rs = {0};
-    dr->sh.polishing = &r;
+    sh->polishing = &r;
     mm_status st = polish_one(dr, cap, t, &r);
-    if (!st && dr->start_v != OV_INF) {
-        dr->sh.polishing = &rs;
+    if (!st && dr->start_v != OV_INF && !r.stopped) {
+        sh->polishing = &rs;
         mm_tree s = dr->start;
         mm_tree_init(&dr->start, dr->g->pegs, dr->g->colors, dr->g->repeat);
         dr->start_v = OV_INF;
         st = polish_one(dr, cap, &s, &rs);
         oval vs = st ? OV_INF : tree_value(&s), vt = tree_value(t);
-        bool fits = !dr->sh.depth_mode || OV_W(vs) <= cap;   /* a tree within the */
-        bool t_fits = !dr->sh.depth_mode || OV_W(vt) <= cap; /* cap beats one over */
+        bool fits = !sh->depth_mode || OV_W(vs) <= cap;   /* a tree within the */
+        bool t_fits = !sh->depth_mode || OV_W(vt) <= cap; /* cap beats one over */
         if (!st && fits && (!t_fits || rule_better(dr, vs, vt))) {
             replace_tree(t, &s);
             r = rs;
@@ -444,9 +451,11 @@ static mm_status polish_tree(driver *dr, int depth, mm_tree *t)
             mm_tree_release(&s);
         }
     }
-    dr->sh.polishing = NULL;
+    sh->polishing = NULL;
+    sh->stop = NULL;
     if (st)
         return st;
+    dr->rep.polish_stopped = r.stopped || rs.stopped;
     dr->rep.polish_solved = r.solved;
     dr->rep.polish_bettered = r.bettered;
     dr->rep.polish_saved = r.saved;

@@ -92,7 +92,10 @@ typedef struct mm_compile_opts {
     size_t cache_mb;       /* its size at most, in MiB (16 to 1048576;
                               0: 1024, or 64 KiB a code when less) */
     const volatile sig_atomic_t *stop; /* when *stop becomes non-zero (a signal),
-                                 stop as if the time limit ran out */
+                                 stop as if the time limit ran out; a
+                                 polish that follows stops (keeping what
+                                 it bettered) when *stop rises above the
+                                 value it had as the polish began */
     uint64_t stop_after;   /* for tests: stop as on a signal once the search
                               has visited this many sets (0 = never) */
     void (*progress)(void *arg, const struct mm_optimal_report *r);
@@ -118,8 +121,8 @@ typedef struct mm_compile_opts {
                               again each sub-tree of its tree of at most
                               this many codes (the largest such below
                               the root) and builds anew those it betters,
-                              within the depth the rule allows there; 0:
-                              none */
+                              within the depth the rule allows there (a
+                              stop ends it early: see stop); 0: none */
     const mm_tree *start;  /* optimal rules: a tree of the game (with
                               after, its node the path reaches) that starts
                               the search when it is better than the
@@ -169,8 +172,10 @@ typedef struct mm_optimal_report {
      * those bettered, the guesses that saved (negative when sub-trees
      * over the depth cap had to grow to fit) and the seconds it took;
      * polishing: the report comes while it is polished (the counts so
-     * far; a start tree's after the search's own, counted afresh). */
-    bool polishing;
+     * far; a start tree's after the search's own, counted afresh);
+     * polish_stopped: *stop rose during the polish, which ended there
+     * (the sub-trees it had not solved again are as they were). */
+    bool polishing, polish_stopped;
     uint64_t polish_solved, polish_bettered;
     int64_t polish_saved;
     double polish_time;

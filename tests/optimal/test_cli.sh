@@ -9,7 +9,8 @@
 # --start: a tree that does not fit the search is refused naming its
 # file, a finished search writes the same tree with it as without, a
 # stopped one the start tree when it found nothing better; --table-size
-# bounds the table and its checkpoint; --polish betters a stopped tree.
+# bounds the table and its checkpoint; --polish betters a stopped tree,
+# and a signal during the polish ends it with what it bettered.
 mmtree=$1
 . "${0%/*}/../lib.sh"
 
@@ -235,14 +236,16 @@ env --default-signal=INT,TERM,HUP true 2>/dev/null &&
     --checkpoint "$dir/r56.ckpt" -o /dev/null 2>/dev/null
 "$mmtree" build -p 5 -c 8 --rule optimal-worst -j1 -q --time-limit 0.001 \
     --checkpoint "$dir/r58.ckpt" -o /dev/null 2>/dev/null
-# Wait (20 s at most) until the run writing "$dir/err" says that it resumed.
-resumed() {
+# Wait (20 s at most) until the run writing "$dir/err" says that it
+# resumed; saying: 60 s at most until it says $1.
+saying() {
     i=0
-    while ! grep -q "resuming from" "$dir/err" && [ $i -lt 200 ]; do
+    while ! grep -q "$1" "$dir/err" && [ $i -lt ${2:-600} ]; do
         sleep 0.1
         i=$((i + 1))
     done
 }
+resumed() { saying "resuming from" 200; }
 start() { # game args...
     rm -f "$dir/s.mmt"
     : > "$dir/err"   # emptied here: the last run's "resuming" must not count
@@ -309,6 +312,30 @@ elif [ $rc -eq 3 ] && valid_tree "$dir/s.mmt"; then
 else
     fail "two signals: exit $rc, file $(ls -l "$dir/s.mmt" 2>&1)"
 fi
+
+# A signal during the polish ends it, the tree written with the
+# sub-trees bettered by then: after a stop by the clock, the first
+# signal; after a stop by a signal, the second.  MM(5,6)'s polish of
+# every part of its first guess is a search of minutes.
+polish_stop() { # what
+    if [ $rc -ne 3 ] || ! valid_tree "$dir/s.mmt" ||
+        ! grep -q "^mmtree: polished: .*; stopped, the rest as it was$" "$dir/err"; then
+        fail "$1: exit $rc, $(grep -v '^mmtree: [0-9.]* [ms]' "$dir/err")"
+    else
+        ok "$1: exit 3, $(grep "^mmtree: polished" "$dir/err")"
+    fi
+}
+start 56 -p 5 -c 6 --rule optimal --time-limit 0.2 --polish 7775 --progress 0.05
+saying ": polishing"
+kill -TERM $pid
+finish "a signal during the polish"
+polish_stop "a signal during the polish"
+start 56 -p 5 -c 6 --rule optimal --polish 7775 --progress 0.05
+kill -TERM $pid
+saying ": polishing"
+kill -TERM $pid
+finish "a second signal during the polish"
+polish_stop "a second signal during the polish"
 
 # The final save fails (its directory is gone): the tree is written all
 # the same, the failure said, exit 3.  The directory goes once the run

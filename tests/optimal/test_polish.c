@@ -186,6 +186,66 @@ static mm_compile_opts opts(mm_rule rule)
     return o;
 }
 
+/* A signal during the polish: the stop flag raised by the progress
+ * callback once two sub-trees are solved again. */
+typedef struct raise_at {
+    volatile sig_atomic_t *flag;
+    uint64_t solved;
+} raise_at;
+
+static void raise_when_solved(void *arg, const mm_optimal_report *r)
+{
+    raise_at *a = arg;
+    if (r->polishing && r->polish_solved >= a->solved && *a->flag < 2)
+        *a->flag = 2;
+}
+
+/* The flag rising during the polish ends it: the tree is valid, the
+ * sub-trees bettered by then are kept (the total is the stopped tree's
+ * less the guesses the report says), fewer are solved than in the whole
+ * polish, and the rest are as they were.  The flag at 1, as the signal
+ * that stopped the search left it, does not stop the polish: only its
+ * rise does. */
+static void polish_stopped(const mm_game *g)
+{
+    static volatile sig_atomic_t flag;
+    raise_at at = {&flag, 2};
+    mm_compile_opts o = opts(MM_RULE_OPTIMAL);
+    o.threads = 1;
+    o.cache_mb = 16;
+    o.stop_after = 1;
+    run u, x, y;
+    if (!build(g, &o, &u, "stopped, no polish"))
+        return;
+    o.polish = 40;
+    if (!build(g, &o, &x, "polish 40")) {
+        mm_tree_release(&u.t);
+        return;
+    }
+    o.stop = &flag;
+    o.progress = raise_when_solved;
+    o.progress_arg = &at;
+    o.progress_every = 1e-9;
+    flag = 1;   /* as the signal that stopped the search; the polish runs */
+    if (build(g, &o, &y, "polish 40, stopped")) {
+        CHECK(!y.r.proven && y.r.polish_stopped && !x.r.polish_stopped,
+              "a stop during the polish: %s, the whole polish %s",
+              y.r.polish_stopped ? "stopped" : "not stopped",
+              x.r.polish_stopped ? "stopped" : "not stopped");
+        CHECK(y.r.polish_solved >= 2 && y.r.polish_solved < x.r.polish_solved,
+              "stopped after %llu sub-trees solved again, %llu in the whole polish",
+              (unsigned long long)y.r.polish_solved, (unsigned long long)x.r.polish_solved);
+        CHECK((int64_t)y.s.total + y.r.polish_saved == (int64_t)u.s.total &&
+                  y.s.total >= x.s.total && y.r.total == y.s.total,
+              "stopped polish: %llu, %lld saved, the stopped tree %llu, polished whole %llu",
+              (unsigned long long)y.s.total, (long long)y.r.polish_saved,
+              (unsigned long long)u.s.total, (unsigned long long)x.s.total);
+        mm_tree_release(&y.t);
+    }
+    mm_tree_release(&u.t);
+    mm_tree_release(&x.t);
+}
+
 int main(void)
 {
     mm_game g;
@@ -224,6 +284,7 @@ int main(void)
     }
 
     polish_over_cap(&g);
+    polish_stopped(&g);
 
     /* a position: its parts (the part of 1122 after 1122:B) */
     mm_step steps[2];
