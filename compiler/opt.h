@@ -596,6 +596,9 @@ void opt_share_guesses(oworker *w, orootjob *rj);
 oval opt_share_parts(oworker *w, int lv, const ogroup *G, const mm_code *codes,
                      uint32_t n, opart *pt, int np, oval bound, int depth,
                      bool ties, uint32_t idx);
+/* The guesses of the sets at level lv are shared out (the root's; a
+ * polish's, the set it solves again), as the option sh->share says. */
+void opt_share_level(oshared *sh, int lv);
 /* Does a thread wait for work while this one, at a set of n codes, has
  * nopen parts or guesses left?  Then they are worth sharing out, at any
  * level (opt_share_parts, opt_share_guesses). */

@@ -1077,7 +1077,12 @@ static bool node_open(onode *nd, bool force, mm_code *guess, oval *v)
  * waiting. */
 static void share_plan(oshared *sh, uint32_t nc)
 {
-    sh->par_level = nc >= 2 ? 0 : 1;
+    opt_share_level(sh, nc >= 2 ? 0 : 1);
+}
+
+void opt_share_level(oshared *sh, int lv)
+{
+    sh->par_level = lv;
     sh->share_parts = sh->share != MM_SHARE_GUESSES;
 }
 

@@ -262,6 +262,7 @@ static mm_status polish_node(polish *p, int lv, const ogroup *G, const mm_code *
         if (sh->depth_mode && OV_W(was) > depth)
             old = OV_INF;   /* over the depth left: any tree within it is better */
         mm_code q;
+        opt_share_level(sh, lv);   /* its guesses to every thread of the pool */
         oval v = opt_solve(p->k.w, lv, G, S, n, old - 1, depth, false, false, &q);
         if (v == OV_ABORT || atomic_load(&sh->abort)) {
             if (p->k.w->status)   /* out of memory */

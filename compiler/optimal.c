@@ -214,11 +214,16 @@ static oval game_lower(const driver *dr)
     return opt_lower(&dr->sh, dr->n, dr->sh.answers - 1);
 }
 
+/* The threads a search runs on. */
+static int threads(const driver *dr)
+{
+    return dr->o->threads > 0 ? dr->o->threads : cores_online();
+}
+
 static oval solve_root(driver *dr, oval limit, int depth, bool ties)
 {
     oshared *sh = &dr->sh;
     mm_code q;
-    int nt = dr->o->threads > 0 ? dr->o->threads : cores_online();
     sh->share = dr->o->share;   /* what is shared: opt_solve decides */
     sh->root_best = OV_INF;
     sh->root_guess = MM_NO_CODE;
@@ -241,7 +246,7 @@ static oval solve_root(driver *dr, oval limit, int depth, bool ties)
         return dr->rs_status ? OV_ABORT : v;
     }
     opool pool;
-    opt_pool_start(&pool, sh, nt);
+    opt_pool_start(&pool, sh, threads(dr));
     oval v = opt_solve(&dr->w, 0, &dr->root, dr->all, dr->n, limit, depth, ties,
                        false, &q);
     opt_pool_stop(&pool, &dr->w);
@@ -414,9 +419,10 @@ static mm_status polish_one(driver *dr, int cap, mm_tree *t, opolish *r)
  * the tree's, which is then never worse).  A start tree over that depth,
  * which the search could not start from, is polished too, and taken
  * when it is better once within the depth: the optimum of MM(6,7)n (one
- * code at 8 guesses) becomes a tree within 7, one guess more.  The stop
- * flag rising again (a signal more) ends the polish with what it has
- * bettered. */
+ * code at 8 guesses) becomes a tree within 7, one guess more.  Each set
+ * solved again shares its guesses among the threads as the root's do.
+ * The stop flag rising again (a signal more) ends the polish with what
+ * it has bettered. */
 static mm_status polish_tree(driver *dr, int depth, mm_tree *t)
 {
     oshared *sh = &dr->sh;
@@ -433,6 +439,9 @@ static mm_status polish_tree(driver *dr, int depth, mm_tree *t)
     }
     double t0 = opt_now();
     opolish r = {0}, rs = {0};
+    opool pool;
+    sh->share = dr->o->share;
+    opt_pool_start(&pool, sh, threads(dr));
     sh->polishing = &r;
     mm_status st = polish_one(dr, cap, t, &r);
     if (!st && dr->start_v != OV_INF && !r.stopped) {
@@ -451,8 +460,11 @@ static mm_status polish_tree(driver *dr, int depth, mm_tree *t)
             mm_tree_release(&s);
         }
     }
+    opt_pool_stop(&pool, &dr->w);
     sh->polishing = NULL;
     sh->stop = NULL;
+    if (!st && dr->w.status)   /* a helper failed: its stop is no stop */
+        st = search_failed(dr);
     if (st)
         return st;
     dr->rep.polish_stopped = r.stopped || rs.stopped;

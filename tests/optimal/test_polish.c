@@ -246,6 +246,25 @@ static void polish_stopped(const mm_game *g)
     mm_tree_release(&x.t);
 }
 
+/* On two threads the sets solved again share their guesses: the same
+ * sub-trees bettered, the same total (want: that of one thread). */
+static void polish_threads(const mm_game *g, uint64_t want)
+{
+    mm_compile_opts o = opts(MM_RULE_OPTIMAL);
+    o.threads = 2;
+    o.cache_mb = 16;
+    o.stop_after = 1;
+    o.polish = g->ncodes;
+    run x;
+    if (build(g, &o, &x, "MM(4,6) polished whole, two threads")) {
+        CHECK(!x.r.proven && x.s.total == want && x.r.polish_solved > 0,
+              "two threads: polished %llu, one thread %llu, %llu solved again",
+              (unsigned long long)x.s.total, (unsigned long long)want,
+              (unsigned long long)x.r.polish_solved);
+        mm_tree_release(&x.t);
+    }
+}
+
 int main(void)
 {
     mm_game g;
@@ -285,6 +304,7 @@ int main(void)
 
     polish_over_cap(&g);
     polish_stopped(&g);
+    polish_threads(&g, all);
 
     /* a position: its parts (the part of 1122 after 1122:B) */
     mm_step steps[2];
