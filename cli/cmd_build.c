@@ -471,8 +471,9 @@ static void summary(const build_args *a, const mm_game *g, const mm_tree *t,
     if (optimal && !rep->proven)
         cli_warn_unproven(rep);
     if (optimal && !rep->proven && a->o.max_depth && rep->worst > a->o.max_depth)
-        cli_warning("the tree needs %d guesses, more than --max-depth %d: the search stopped "
-                    "before it had one within", rep->worst, a->o.max_depth);
+        cli_warning("the tree needs %d guesses, more than --max-depth %d: the %s stopped "
+                    "before it had one within", rep->worst, a->o.max_depth,
+                    rep->polish_stopped ? "polish" : "search");
 }
 
 /* MMe(p,c): MM(p,c+K) once guesses of the K extra colours got no hit
