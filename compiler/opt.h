@@ -133,6 +133,9 @@ typedef struct ogroup {
     size_t cap;
     uint8_t (*perm)[MM_MAX_PEGS];
     uint8_t (*cmap)[MM_MAX_COLORS];  /* on played colours */
+    bool *inv;                   /* the element takes the code's inverse
+                                    first (opt_sym.c: games of p pegs,
+                                    p colours, no repeat) */
 } ogroup;
 
 /* The group of the empty path. */
@@ -282,7 +285,7 @@ typedef struct olevel {
  * comes back to few such groups), else by its serial. */
 #define OREPS_BY_CONTENT 32
 #define OREPS_SLOTS 512
-#define OREPS_KEY_MAX (5 + OREPS_BY_CONTENT * (MM_MAX_PEGS + MM_MAX_COLORS))
+#define OREPS_KEY_MAX (5 + OREPS_BY_CONTENT * (MM_MAX_PEGS + 1 + MM_MAX_COLORS))
 typedef struct oreps {
     uint64_t hash;
     uint64_t used;               /* when last used, for the replacement */

@@ -11,6 +11,16 @@
  *
  * The group of a path is kept as a list of position permutations, each
  * with the colour map it forces on the colours played so far.
+ *
+ * Games of p pegs and p colours without repetition have one symmetry
+ * more: every code is a permutation, a reply only counts the pegs two
+ * permutations share (the others are white), and x and y share as many as
+ * their inverses do (x(j) = y(j) says x^-1 and y^-1 agree at colour
+ * x(j)).  So a code's inverse, its positions read as colours and its
+ * colours as positions, followed by any element of the other kind, is
+ * an element too: those are the ones marked inv, twice the group.  After
+ * 1234567 the stabiliser of MM(7,7) without repetition has 10080 elements
+ * where positions and colours alone give 5040.
  */
 #include "opt.h"
 
@@ -34,6 +44,10 @@ static mm_status group_reserve(ogroup *G, int n)
     if (!p)
         return MM_ERR_NOMEM;
     G->cmap = p;
+    p = realloc(G->inv, cap * sizeof *G->inv);
+    if (!p)
+        return MM_ERR_NOMEM;
+    G->inv = p;
     G->cap = cap;
     return MM_OK;
 }
@@ -42,12 +56,40 @@ void ogroup_release(ogroup *G)
 {
     free(G->perm);
     free(G->cmap);
+    free(G->inv);
     memset(G, 0, sizeof *G);
 }
 
+/* Does the game have the inverse among its symmetries (every code a
+ * permutation of the colours)? */
+static bool inverse_game(const mm_game *g)
+{
+    return !g->repeat && g->pegs == g->colors;
+}
+
+/* The next permutation of a[0..p) in lexical order; false after the last. */
+static bool next_perm(int *a, int p)
+{
+    int i = p - 2;
+    while (i >= 0 && a[i] > a[i + 1])
+        i--;
+    if (i < 0)
+        return false;
+    int j = p - 1;
+    while (a[j] < a[i])
+        j--;
+    int t = a[i]; a[i] = a[j]; a[j] = t;
+    for (int l = i + 1, r = p - 1; l < r; l++, r--) {
+        t = a[l]; a[l] = a[r]; a[r] = t;
+    }
+    return true;
+}
+
 /* Every position permutation but the identity: 40319 at 8 pegs, 24
- * bytes each.  The root's group is this long only until the first guess,
- * whose stabiliser is small (MM(8,3), 11112233: 4!·2!·2!·2 elements). */
+ * bytes each; in a game of permutations each also after the inverse,
+ * and the inverse alone.  The root's group is this long only until the
+ * first guess, whose stabiliser is small (MM(8,3), 11112233: 4!·2!·2!·2
+ * elements). */
 mm_status ogroup_root(ogroup *G, const mm_game *g, bool no_symmetry)
 {
     memset(G, 0, sizeof *G);
@@ -57,40 +99,42 @@ mm_status ogroup_root(ogroup *G, const mm_game *g, bool no_symmetry)
     int a[MM_MAX_PEGS];
     for (int i = 0; i < p; i++)
         a[i] = i;
-    /* Lexical successor walk over permutations. */
-    for (;;) {
-        int i = p - 2;
-        while (i >= 0 && a[i] > a[i + 1])
-            i--;
-        if (i < 0)
-            break;
-        int j = p - 1;
-        while (a[j] < a[i])
-            j--;
-        int t = a[i]; a[i] = a[j]; a[j] = t;
-        for (int l = i + 1, r = p - 1; l < r; l++, r--) {
-            t = a[l]; a[l] = a[r]; a[r] = t;
+    bool identity = true;
+    do {
+        for (int inv = identity; inv <= (int)inverse_game(g); inv++) {
+            if (group_reserve(G, G->ne + 1)) {
+                ogroup_release(G);
+                return MM_ERR_NOMEM;
+            }
+            for (int k = 0; k < p; k++)
+                G->perm[G->ne][k] = (uint8_t)a[k];
+            memset(G->cmap[G->ne], 0xff, sizeof G->cmap[G->ne]);
+            G->inv[G->ne] = inv;
+            G->ne++;
         }
-        if (group_reserve(G, G->ne + 1)) {
-            ogroup_release(G);
-            return MM_ERR_NOMEM;
-        }
-        for (int k = 0; k < p; k++)
-            G->perm[G->ne][k] = (uint8_t)a[k];
-        memset(G->cmap[G->ne], 0xff, sizeof G->cmap[G->ne]);
-        G->ne++;
-    }
+        identity = false;
+    } while (next_perm(a, p));
     return MM_OK;
 }
 
+/* x's inverse: y[k] the position of colour k, read as a colour. */
+static void inverse(int p, const int *x, int *y)
+{
+    for (int j = 0; j < p; j++)
+        y[x[j]] = j;
+}
+
 /* Keep the elements that, extended by the colour map guess q forces,
- * still map every guess of the path onto itself. */
+ * still map every guess of the path onto itself.  An element maps code x
+ * to img, img[perm[j]] = cmap[x[j]] (inv: cmap[x^-1[j]]). */
 mm_status ogroup_after(const ogroup *G, const mm_game *g, mm_code q,
                        ogroup *out)
 {
-    int p = g->pegs, x[MM_MAX_PEGS];
+    int p = g->pegs, x[MM_MAX_PEGS], y[MM_MAX_PEGS];
     for (int j = 0; j < p; j++)
         x[j] = mm_code_peg(g, q, j);
+    if (inverse_game(g))
+        inverse(p, x, y);
     out->played = (uint16_t)(G->played | g->colorset[q]);
     out->serial = atomic_fetch_add(&group_serial, 1);
     out->ne = 0;
@@ -101,7 +145,7 @@ mm_status ogroup_after(const ogroup *G, const mm_game *g, mm_code q,
         memcpy(cm, G->cmap[e], sizeof cm);
         bool ok = true;
         for (int j = 0; j < p && ok; j++) {
-            int from = x[j], to = x[G->perm[e][j]];
+            int from = G->inv[e] ? y[j] : x[j], to = x[G->perm[e][j]];
             if (cm[from] != 0xff) {
                 ok = cm[from] == to;
                 continue;
@@ -115,6 +159,7 @@ mm_status ogroup_after(const ogroup *G, const mm_game *g, mm_code q,
             continue;
         memcpy(out->perm[out->ne], G->perm[e], sizeof out->perm[0]);
         memcpy(out->cmap[out->ne], cm, sizeof cm);
+        out->inv[out->ne] = G->inv[e];
         out->ne++;
     }
     return MM_OK;
@@ -193,11 +238,19 @@ static int normal_cmp(const ozf *z, bool repeat, int p, const int *img, const in
 static bool group_first(const ogroup *G, const ozf *z, bool repeat, int p,
                         const int *x)
 {
-    int img[MM_MAX_PEGS];
+    int img[MM_MAX_PEGS], y[MM_MAX_PEGS];
+    bool have_y = false;
     for (int e = 0; e < G->ne; e++) {
         const uint8_t *s = G->perm[e], *cm = G->cmap[e];
+        const int *from = x;
+        if (G->inv[e]) {
+            if (!have_y)
+                inverse(p, x, y);
+            have_y = true;
+            from = y;
+        }
         for (int j = 0; j < p; j++) {
-            int k = x[j];
+            int k = from[j];
             img[s[j]] = (G->played >> k & 1) ? cm[k] : k;
         }
         if (normal_cmp(z, repeat, p, img, x) < 0)
@@ -279,6 +332,7 @@ static uint32_t reps_key(const mm_game *g, const ogroup *G, const ozf *z, uint8_
     for (int e = 0; e < G->ne; e++) {
         memcpy(key + n, G->perm[e], (size_t)g->pegs);
         n += (uint32_t)g->pegs;
+        key[n++] = G->inv[e];
         for (int k = 0; k < g->colors; k++)
             if (G->played >> k & 1)
                 key[n++] = G->cmap[e][k];

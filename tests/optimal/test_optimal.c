@@ -227,6 +227,79 @@ static void eight_pegs(void)
     same_tree(8, 2, MM_RULE_OPTIMAL);
 }
 
+/* Games of permutations (p pegs, p colours, no repeat) have the inverse
+ * among their symmetries (compiler/opt_sym.c).  The trees are those of
+ * the search without symmetry, for each rule, on MM(4,4)n, MM(5,5)n and
+ * the position after 123456:BBWWWW of MM(6,6)n (135 codes; without the
+ * inverse 34.2% of its guesses are removed, with it 53.8%).  On the
+ * whole of MM(6,6)n, too slow without symmetry, the values are the
+ * stored table's, and the inverse removes guesses that positions and
+ * colours alone leave: 7.1% of them removed without it, 25.6% with
+ * (here, at least 20%). */
+static void inverse_symmetry(void)
+{
+    static const mm_rule rules[] = {MM_RULE_OPTIMAL, MM_RULE_OPTIMAL_CONSISTENT,
+                                    MM_RULE_OPTIMAL_WORST};
+    static const uint64_t total66[] = {3924, 3938, 3924};
+    mm_step step;
+    uint32_t nstep;
+    mm_diag d;
+    for (int p = 4; p <= 6; p++) {
+        mm_game g;
+        if (!game(&g, p, p, false))
+            return;
+        if (p == 6 && mm_path_parse(&g, "123456:BBWWWW", &step, 1, &nstep, &d)) {
+            FAIL("MM(6,6)n: %s", d.msg);
+            mm_game_release(&g);
+            return;
+        }
+        for (int v = 0; v < 3; v++) {
+            mm_compile_opts o = search_opts(rules[v], 1), b;
+            char what[80];
+            snprintf(what, sizeof what, "MM(%d,%d)n %s", p, p, mm_rule_name(o.rule));
+            mm_tree t, u;
+            mm_optimal_report r, ru;
+            mm_stats s;
+            if (p == 6) {   /* the whole game: its values, and the share removed */
+                if (build(&g, &o, &t, &r, what)) {
+                    mm_tree_stats(&t, &s);
+                    if (s.total != total66[v] || s.worst != 7)
+                        FAIL("%s: %llu/%d, want %llu/7", what, (unsigned long long)s.total,
+                             s.worst, (unsigned long long)total66[v]);
+                    if (r.guesses * 10 > r.guesses_all * 8)
+                        FAIL("%s: %llu of %llu guesses scored: the inverse left out", what,
+                             (unsigned long long)r.guesses,
+                             (unsigned long long)r.guesses_all);
+                    mm_tree_release(&t);
+                }
+                o.after = &step;   /* then the position, with and without symmetry */
+                o.nafter = nstep;
+                snprintf(what, sizeof what, "MM(6,6)n %s after 123456:BBWWWW",
+                         mm_rule_name(o.rule));
+            }
+            b = o;
+            b.no_symmetry = true;
+            o.report = &r;   /* a position's tree: mm_tree_check does not apply */
+            b.report = &ru;
+            if (mm_compile(&g, &o, &t, &d)) {
+                FAIL("%s: mm_compile: %s", what, d.msg);
+                continue;
+            }
+            if (!mm_compile(&g, &b, &u, &d)) {
+                if (!r.proven || !mm_tree_equal(&t, &u))
+                    FAIL("%s: another tree without symmetry", what);
+                mm_tree_release(&u);
+            } else {
+                FAIL("%s, no symmetry: mm_compile: %s", what, d.msg);
+            }
+            mm_tree_release(&t);
+        }
+        mm_game_release(&g);
+    }
+    printf("MM(4,4)n, MM(5,5)n, MM(6,6)n after 123456:BBWWWW: the same trees with the "
+           "inverse as without symmetry\n");
+}
+
 /* More threads than two, whatever the machine: a thread that comes free
  * is helped by any of the others, which post their jobs from within
  * different jobs (MM(5,5) crashed on four threads when they could). */
@@ -433,6 +506,7 @@ int main(void)
     same_tree(4, 4, MM_RULE_OPTIMAL);
     same_tree(4, 3, MM_RULE_OPTIMAL_CONSISTENT);
     same_tree(3, 4, MM_RULE_OPTIMAL_WORST);
+    inverse_symmetry();
     many_threads(5, 5, MM_RULE_OPTIMAL);
     many_threads(4, 7, MM_RULE_OPTIMAL);
     eight_pegs();
