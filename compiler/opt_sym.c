@@ -85,7 +85,7 @@ static bool next_perm(int *a, int p)
     return true;
 }
 
-/* Every position permutation but the identity: 40319 at 8 pegs, 24
+/* Every position permutation but the identity: 40319 at 8 pegs, 25
  * bytes each; in a game of permutations each also after the inverse,
  * and the inverse alone.  The root's group is this long only until the
  * first guess, whose stabiliser is small (MM(8,3), 11112233: 4!·2!·2!·2
