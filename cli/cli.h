@@ -62,9 +62,9 @@ int cli_game_option(const char *cmd, int c, long *pegs, long *colors, bool *repe
 
 /* SIGINT, SIGTERM and SIGHUP: remove the temporary files of writes under
  * way and end with the signal.  With cli_signals_stop, each of the first
- * `stops` signals only adds one to *stop (a search then stops and writes
- * what it has; with a polish, the second ends that); the next one ends
- * at once, leaving no partial file. */
+ * `stops` signals only adds one to *stop (a search stops and writes what
+ * it has; a polish after it stops when *stop rises again); the next one
+ * ends at once, leaving no partial file. */
 void cli_signals_init(void);
 void cli_signals_stop(volatile sig_atomic_t *stop, int stops);
 
