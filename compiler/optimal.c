@@ -224,7 +224,6 @@ static oval solve_root(driver *dr, oval limit, int depth, bool ties)
 {
     oshared *sh = &dr->sh;
     mm_code q;
-    sh->share = dr->o->share;   /* what is shared: opt_solve decides */
     sh->root_best = OV_INF;
     sh->root_guess = MM_NO_CODE;
     sh->root_lower = game_lower(dr);
@@ -440,7 +439,6 @@ static mm_status polish_tree(driver *dr, int depth, mm_tree *t)
     double t0 = opt_now();
     opolish r = {0}, rs = {0};
     opool pool;
-    sh->share = dr->o->share;
     opt_pool_start(&pool, sh, threads(dr));
     sh->polishing = &r;
     mm_status st = polish_one(dr, cap, t, &r);
@@ -694,11 +692,13 @@ mm_status opt_shared_setup(oshared *sh, const mm_game *g, const mm_compile_opts 
     return MM_OK;
 }
 
-/* The driver's part of the shared state: limits, stops, progress. */
+/* The driver's part of the shared state: limits, stops, progress, what
+ * the threads share (opt_solve decides where). */
 static void shared_options(driver *dr)
 {
     const mm_compile_opts *o = dr->o;
     oshared *sh = &dr->sh;
+    sh->share = o->share;
     sh->stop = o->stop;
     sh->stop_after = o->stop_after;
     if (o->time_limit > 0)
