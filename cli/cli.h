@@ -181,5 +181,6 @@ int cmd_next(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_assist(int argc, char **argv);
+int cmd_checkpoint(int argc, char **argv);
 
 #endif

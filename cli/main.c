@@ -54,6 +54,7 @@ static const struct cmd commands[] = {
     {"trace", cmd_trace, "the game a tree plays against a code, or every code"},
     {"play", cmd_play, "find the computer's code"},
     {"assist", cmd_assist, "the computer finds your code"},
+    {"checkpoint", cmd_checkpoint, "check a search's checkpoint; keep its largest sets"},
 };
 
 static void usage(FILE *f)

@@ -342,12 +342,17 @@ void oworker_flush(oworker *w);  /* add its counters to the shared ones */
  * capacity.  False when out of memory. */
 bool olevel_reserve_cand(olevel *l, uint32_t need, int R);
 
+/* The random words of the codes 0..n-1 that keys sum (r1[x], r2[x]),
+ * the same in every run (compiler/checkpoint.md, "Keys"). */
+void opt_key_words(uint64_t *r1, uint64_t *r2, uint32_t n);
+#define OPT_KEY_SIZE 0xd6e8feb86659fd93u   /* key 1 counts a set's size so */
+
 /* Set hash of a set: sums of per-code random words, so order-free
  * (compiler/checkpoint.md, "Keys"); salt tells the search modes apart. */
 static inline void opt_hash_salt(const oshared *sh, uint64_t salt, const mm_code *S,
                                  uint32_t n, uint64_t *h1, uint64_t *h2)
 {
-    uint64_t a = (uint64_t)n * 0xd6e8feb86659fd93u, b = salt;
+    uint64_t a = (uint64_t)n * OPT_KEY_SIZE, b = salt;
     for (uint32_t i = 0; i < n; i++) {
         a += sh->r1[S[i]];
         b += sh->r2[S[i]];

@@ -94,16 +94,51 @@ static unsigned char *ck_room(ckwriter *w, size_t n)
     return p;
 }
 
-mm_status ockpt_save(ocache *c, const char *path, const ockpt_id *id, const ockpt_time *t,
-                     mm_diag *d)
+/* A writer of a checkpoint to path (w->st: whether its file opened), or
+ * NULL when out of memory. */
+static ckwriter *ck_open(const char *path, mm_diag *d)
 {
     ckwriter *w = malloc(sizeof *w);
     if (!w)
-        return mm_diag_set(d, MM_ERR_NOMEM, "out of memory saving checkpoint '%s'", path);
+        return NULL;
     w->len = 0;
     w->crc = 0;
     w->d = d;
     w->st = outfile_open(&w->f, path, d);
+    return w;
+}
+
+static void ck_entry(ckwriter *w, const oentry *e)
+{
+    unsigned char *p = ck_room(w, ENTRY);
+    le_write64(p, e->h1);
+    le_write64(p + 8, e->h2);
+    le_write64(p + 16, e->meta);
+    le_write32(p + 24, e->guess);
+    le_write32(p + 28, e->n);
+}
+
+/* End w's file: the count of its count entries, the checksum; commit
+ * it (w->st: how it went). */
+static mm_status ck_finish(ckwriter *w, uint64_t count)
+{
+    le_write64(ck_room(w, 8), count);
+    ck_flush(w);
+    unsigned char crc[4];
+    le_write32(crc, w->crc);
+    if (!w->st)
+        w->st = outfile_write(&w->f, crc, 4, w->d);
+    if (!w->st)
+        w->st = outfile_commit(&w->f, w->d);
+    return w->st;
+}
+
+mm_status ockpt_save(ocache *c, const char *path, const ockpt_id *id, const ockpt_time *t,
+                     mm_diag *d)
+{
+    ckwriter *w = ck_open(path, d);
+    if (!w)
+        return mm_diag_set(d, MM_ERR_NOMEM, "out of memory saving checkpoint '%s'", path);
     header(ck_room(w, HEADER), id, t);
     ocache_hold_size(c);
     uint64_t count = 0, slots = ocache_slots(c);
@@ -111,25 +146,12 @@ mm_status ockpt_save(ocache *c, const char *path, const ockpt_id *id, const ockp
     for (uint64_t i = 0; i < slots && !w->st; i++) {
         if (!ocache_entry(c, i, &e) || e.n < 3)
             continue;
-        unsigned char *p = ck_room(w, ENTRY);
-        le_write64(p, e.h1);
-        le_write64(p + 8, e.h2);
-        le_write64(p + 16, e.meta);
-        le_write32(p + 24, e.guess);
-        le_write32(p + 28, e.n);
+        ck_entry(w, &e);
         count++;
     }
     ocache_release_size(c);
-    le_write64(ck_room(w, 8), count);
-    ck_flush(w);
-    unsigned char crc[4];
-    le_write32(crc, w->crc);
-    if (!w->st)
-        w->st = outfile_write(&w->f, crc, 4, d);
-    if (!w->st)
-        w->st = outfile_commit(&w->f, d);
+    mm_status st = ck_finish(w, count);
     outfile_abort(&w->f);
-    mm_status st = w->st;
     free(w);
     return st;
 }
@@ -193,10 +215,10 @@ static mm_status check_start(const unsigned char *b, size_t hn, uint64_t len, si
     return MM_OK;
 }
 
-/* The header b (head bytes) against the search's id, count being the
- * entries the trailer gives. */
-static mm_status check_header(const unsigned char *b, size_t head, uint64_t len,
-                              uint64_t count, const ockpt_id *id, mm_diag *d)
+/* The header b (head bytes) against the file's length, count being the
+ * entries the trailer gives: the layout, whatever search reads it. */
+static mm_status check_layout(const unsigned char *b, size_t head, uint64_t len,
+                              uint64_t count, mm_diag *d)
 {
     if ((len - head - TRAILER) % ENTRY || count != (len - head - TRAILER) / ENTRY)
         return mm_diag_at_offset(d, MM_ERR_INPUT, (int64_t)(len - TRAILER),
@@ -208,6 +230,12 @@ static mm_status check_header(const unsigned char *b, size_t head, uint64_t len,
     if (head == HEADER && (le_read32(b + 52) & ~1u))
         return mm_diag_at_offset(d, MM_ERR_INPUT, 52,
                                  "checkpoint of an unknown layout (reserved fields set)");
+    return MM_OK;
+}
+
+/* The header b against the search's id: what its values depend on. */
+static mm_status check_binding(const unsigned char *b, const ockpt_id *id, mm_diag *d)
+{
     bool rep = b[11] & 1u, cons = b[11] & 2u;
     if (b[9] != id->pegs || b[10] != id->colors || rep != id->repeat || b[12] != id->rule ||
         cons != id->consistent_only)
@@ -252,13 +280,43 @@ static mm_status check_entry(const oentry *e, int64_t off, uint32_t ncodes, mm_d
     return MM_OK;
 }
 
+/* What the second pass over a checked file does with each entry: put it
+ * in a table, count it, write it to another checkpoint when its set has
+ * min codes or more. */
+typedef struct ckuse {
+    ocache *cache;
+    mm_checkpoint_info *info;
+    ckwriter *out;
+    uint32_t min;
+} ckuse;
+
+static void use_entry(const ckuse *u, const oentry *e)
+{
+    if (u->cache)
+        ocache_put_entry(u->cache, e);
+    if (u->info) {
+        int k = 31 - __builtin_clz(e->n);   /* 3..2^20 codes: 1..20 */
+        bool exact = oentry_flags(e) & OC_EXACT;
+        u->info->facts++;
+        u->info->exact += exact;
+        u->info->facts_by_size[k]++;
+        u->info->exact_by_size[k] += exact;
+    }
+    if (u->out && e->n >= u->min) {
+        ck_entry(u->out, e);
+        if (u->info)
+            u->info->written++;
+    }
+}
+
 /* One pass over the entries (whole ones: ENTRY bytes each after the
  * header), the checksum of everything before the trailer's last four
- * bytes on the way, each entry checked; put: each into the table too.
- * *crc: the checksum; *bad: the offset of the first bad entry, or -1
- * (the first pass finds it, to say after the checksum and the header). */
-static mm_status read_entries(ocache *c, cksrc *s, const unsigned char *head, const ockpt_id *id,
-                              bool put, uint32_t *crc, int64_t *bad, mm_diag *d)
+ * bytes on the way, each entry checked; with use (the second pass), each
+ * used too.  *crc: the checksum; *bad: the offset of the first bad entry,
+ * or -1 (the first pass finds it, to say after the checksum and the
+ * header). */
+static mm_status read_entries(cksrc *s, const unsigned char *head, uint32_t ncodes,
+                              const ckuse *use, uint32_t *crc, int64_t *bad, mm_diag *d)
 {
     const uint64_t len = s->len, total = (len - s->head - TRAILER) / ENTRY;
     mm_status st = MM_OK;
@@ -273,12 +331,12 @@ static mm_status read_entries(ocache *c, cksrc *s, const unsigned char *head, co
         sum = crc32_update(sum, p, (size_t)m * ENTRY);
         for (uint32_t j = 0; j < m && *bad < 0; j++) {
             oentry e = decode_entry(p + (size_t)ENTRY * j);
-            if (check_entry(&e, 0, id->ncodes, NULL))
+            if (check_entry(&e, 0, ncodes, NULL))
                 *bad = (int64_t)(off + (uint64_t)ENTRY * j);
-            else if (put)
-                ocache_put_entry(c, &e);
+            else if (use)
+                use_entry(use, &e);
         }
-        if (put && *bad >= 0)
+        if (use && *bad >= 0)
             return MM_ERR_INPUT;   /* the file changed: the first pass found none */
         i += m;
     }
@@ -292,8 +350,52 @@ static mm_status read_entries(ocache *c, cksrc *s, const unsigned char *head, co
     return MM_OK;
 }
 
-static mm_status read_source(ocache *c, cksrc *s, const ockpt_id *id, uint64_t *loaded,
-                             ockpt_time *t, mm_diag *d)
+/* The id a file's header head says it has, for a reader that has no
+ * search to check it against (mm_checkpoint_read): its game and rule,
+ * the key checks as this mmtree makes them, its position as it is
+ * (*whole: the position is the whole game). */
+static mm_status header_id(const unsigned char *head, ockpt_id *id, bool *whole, mm_diag *d)
+{
+    if (head[12] > 2)
+        return mm_diag_at_offset(d, MM_ERR_INPUT, 12, "checkpoint of an unknown rule (%d)",
+                                 head[12]);
+    if (head[14] > 63)
+        return mm_diag_at_offset(d, MM_ERR_INPUT, 14,
+                                 "checkpoint within %d guesses (at most 63)", head[14]);
+    mm_game g;
+    mm_diag gd;
+    mm_diag_clear(&gd);
+    if (mm_game_init(&g, head[9], head[10], head[11] & 1u, &gd))
+        return mm_diag_at_offset(d, MM_ERR_INPUT, 9, "checkpoint of a game mmtree refuses: %s",
+                                 gd.msg);
+    *id = (ockpt_id){.pegs = g.pegs, .colors = g.colors, .repeat = g.repeat,
+                     .ncodes = g.ncodes, .rule = head[12],
+                     .consistent_only = head[11] & 2u, .max_depth = head[14],
+                     .position = le_read64(head + 32)};
+    mm_game_release(&g);
+    uint64_t *r1 = malloc((size_t)id->ncodes * sizeof *r1);
+    uint64_t *r2 = malloc((size_t)id->ncodes * sizeof *r2);
+    if (!r1 || !r2) {
+        free(r1);
+        free(r2);
+        return mm_diag_set(d, MM_ERR_NOMEM, "out of memory reading a checkpoint");
+    }
+    opt_key_words(r1, r2, id->ncodes);
+    uint64_t all = (uint64_t)id->ncodes * OPT_KEY_SIZE;
+    for (uint32_t x = 0; x < id->ncodes; x++)
+        all += r1[x];
+    id->check1 = OPT_KEY_SIZE + r1[0];
+    id->check2 = r2[0];
+    *whole = id->position == all;
+    free(r1);
+    free(r2);
+    return MM_OK;
+}
+
+/* Read s whole and check it against id (or, with no id, against what its
+ * header says: *info), then read it again and use each entry (use). */
+static mm_status read_source(cksrc *s, const ockpt_id *id, const ckuse *use,
+                             uint64_t *loaded, ockpt_time *t, mm_diag *d)
 {
     const uint64_t len = s->len;
     unsigned char head[HEADER], tail[TRAILER];
@@ -312,35 +414,56 @@ static mm_status read_source(ocache *c, cksrc *s, const ockpt_id *id, uint64_t *
     const uint64_t count = le_read64(tail);
     uint32_t got, again;
     int64_t bad;
-    if ((st = read_entries(c, s, head, id, false, &got, &bad, d)))
+    /* Without a search to check it against, the file is checked against
+     * what its header says; the entries are checked against the size of
+     * that game (of the largest when the header is wrong: that is said
+     * first, below). */
+    ockpt_id own;
+    bool whole = false, own_bad = !id && header_id(head, &own, &whole, NULL);
+    const uint32_t ncodes = id ? id->ncodes : own_bad ? MM_MAX_CODES : own.ncodes;
+    if ((st = read_entries(s, head, ncodes, NULL, &got, &bad, d)))
         return st;
     if (want != got)
         return mm_diag_at_offset(d, MM_ERR_INPUT, (int64_t)len - 4,
                                  "checkpoint is damaged: checksum %08x, its bytes give %08x "
                                  "(truncated or corrupt)",
                                  want, got);
-    if ((st = check_header(head, s->head, len, count, id, d)))
+    if ((st = check_layout(head, s->head, len, count, d)))
+        return st;
+    if (!id) {
+        if (own_bad)
+            return header_id(head, &own, &whole, d);
+        *use->info = (mm_checkpoint_info){
+            .pegs = own.pegs, .colors = own.colors, .repeat = own.repeat,
+            .rule = (mm_rule)(MM_RULE_OPTIMAL + own.rule), .consistent_only = own.consistent_only,
+            .max_depth = own.max_depth, .whole_game = whole};
+        id = &own;
+    }
+    if ((st = check_binding(head, id, d)))
         return st;
     if (bad >= 0) {
         if (!(p = src_at(s, (uint64_t)bad, ENTRY, &st, d)))
             return st;
         oentry e = decode_entry(p);
-        return check_entry(&e, bad, id->ncodes, d);
+        return check_entry(&e, bad, ncodes, d);
     }
-    /* Checked whole: now into the table, keys with the depth mixed in
-     * as the table holds them.  A file is read again, and must give the
-     * same bytes (it did not change in between). */
-    ocache_reserve(c, count);
-    st = read_entries(c, s, head, id, true, &again, &bad, d);
+    if (s->head == HEADER)
+        *t = (ockpt_time){le_read64(head + 40), le_read32(head + 48), le_read32(head + 52) & 1u};
+    else   /* version 3 did not count the time */
+        *t = (ockpt_time){0, 0, true};
+    if (use->out)
+        header(ck_room(use->out, HEADER), id, t);
+    /* Checked whole: now used, keys with the depth mixed in as the table
+     * holds them.  A file is read again, and must give the same bytes
+     * (it did not change in between). */
+    if (use->cache)
+        ocache_reserve(use->cache, count);
+    st = read_entries(s, head, id->ncodes, use, &again, &bad, d);
     if (st && bad < 0)
         return st;   /* could not read it again */
     if (st || again != got)
         return mm_diag_set(d, MM_ERR_INPUT, "checkpoint changed while it was read");
     *loaded = count;
-    if (s->head == HEADER)
-        *t = (ockpt_time){le_read64(head + 40), le_read32(head + 48), le_read32(head + 52) & 1u};
-    else   /* version 3 did not count the time */
-        *t = (ockpt_time){0, 0, true};
     return MM_OK;
 }
 
@@ -350,7 +473,32 @@ mm_status ockpt_read(ocache *c, const unsigned char *buf, size_t len, const ockp
     cksrc s = {.mem = buf, .len = len};
     *loaded = 0;
     *t = (ockpt_time){0, 0, false};
-    return read_source(c, &s, id, loaded, t, d);
+    return read_source(&s, id, &(ckuse){.cache = c}, loaded, t, d);
+}
+
+/* Read the file at path through use (id: as read_source), its messages
+ * naming it. */
+static mm_status read_file(const char *path, const ockpt_id *id, const ckuse *use,
+                           uint64_t *loaded, ockpt_time *t, mm_diag *d)
+{
+    infile f;
+    mm_status st = infile_open(&f, path, MAX_BYTES, d);
+    if (st)
+        return st;
+    cksrc s = {.file = &f, .len = f.size, .buf = malloc((size_t)PIECE_ENTRIES * ENTRY)};
+    mm_diag_file(d, path);
+    st = s.buf ? read_source(&s, id, use, loaded, t, d)
+               : mm_diag_set(d, MM_ERR_NOMEM, "out of memory reading a checkpoint");
+    free(s.buf);
+    infile_close(&f);
+    return st;
+}
+
+static mm_status refuse_stdio(const char *path, mm_diag *d)
+{
+    if (strcmp(path, "-"))
+        return MM_OK;
+    return mm_diag_set(d, MM_ERR_USAGE, "a checkpoint is a file, not standard input or output");
 }
 
 mm_status ockpt_load(ocache *c, const char *path, const ockpt_id *id, uint64_t *loaded,
@@ -359,27 +507,57 @@ mm_status ockpt_load(ocache *c, const char *path, const ockpt_id *id, uint64_t *
     struct stat sb;
     *loaded = 0;
     *t = (ockpt_time){0, 0, false};
-    if (!strcmp(path, "-"))
-        return mm_diag_set(d, MM_ERR_USAGE, "a checkpoint is a file, not standard input "
-                                            "or output");
+    mm_status st = refuse_stdio(path, d);
+    if (st)
+        return st;
     if (stat(path, &sb) != 0 && errno == ENOENT) {
         /* a first run: make sure the saves will find a place */
         outfile f;
-        mm_status st = outfile_open(&f, path, d);
+        st = outfile_open(&f, path, d);
         outfile_abort(&f);
         return st;
     }
-    infile f;
-    mm_status st = infile_open(&f, path, MAX_BYTES, d);
-    if (st)
-        return st;
-    cksrc s = {.file = &f, .len = f.size, .buf = malloc((size_t)PIECE_ENTRIES * ENTRY)};
-    mm_diag_file(d, path);
-    st = s.buf ? read_source(c, &s, id, loaded, t, d)
-               : mm_diag_set(d, MM_ERR_NOMEM, "out of memory reading a checkpoint");
-    free(s.buf);
-    infile_close(&f);
+    st = read_file(path, id, &(ckuse){.cache = c}, loaded, t, d);
     if (!st)
         mm_diag_clear(d);   /* later messages are not about the file */
+    return st;
+}
+
+mm_status mm_checkpoint_read(const char *path, const char *out, uint32_t min_codes,
+                             mm_checkpoint_info *info, mm_diag *d)
+{
+    memset(info, 0, sizeof *info);
+    mm_status st = refuse_stdio(path, d);
+    if (!st && out)
+        st = refuse_stdio(out, d);
+    if (st)
+        return st;
+    ckwriter *w = NULL;
+    if (out) {
+        if (!(w = ck_open(out, d)))
+            return mm_diag_set(d, MM_ERR_NOMEM, "out of memory writing checkpoint '%s'", out);
+        if ((st = w->st)) {
+            outfile_abort(&w->f);
+            free(w);
+            return st;
+        }
+    }
+    uint64_t loaded;
+    ockpt_time t;
+    st = read_file(path, NULL, &(ckuse){.info = info, .out = w, .min = min_codes}, &loaded, &t,
+                   d);
+    if (!st) {
+        info->cpu = (double)t.ms / 1000.0;
+        info->runs = t.runs;
+        info->cpu_partial = t.partial;
+    }
+    if (w) {
+        if (!st) {
+            mm_diag_clear(d);   /* a failed write names its own file */
+            st = ck_finish(w, info->written);
+        }
+        outfile_abort(&w->f);
+        free(w);
+    }
     return st;
 }

@@ -45,6 +45,15 @@ static uint64_t splitmix(uint64_t *x)
     return z ^ (z >> 31);
 }
 
+void opt_key_words(uint64_t *r1, uint64_t *r2, uint32_t n)
+{
+    uint64_t seed = 0x6d6d74726565u;   /* fixed: checkpoints stay valid */
+    for (uint32_t x = 0; x < n; x++) {
+        r1[x] = splitmix(&seed);
+        r2[x] = splitmix(&seed);
+    }
+}
+
 mm_status oshared_init(oshared *sh, const mm_game *g, size_t cache_bytes)
 {
     memset(sh, 0, sizeof *sh);
@@ -78,11 +87,7 @@ mm_status oshared_init(oshared *sh, const mm_game *g, size_t cache_bytes)
         goto nomem;
     for (mm_code x = 0; x < g->ncodes; x++)
         slice_guess_bits(g, x, &sh->gbits[x]);
-    uint64_t seed = 0x6d6d74726565u;   /* fixed: checkpoints stay valid */
-    for (mm_code x = 0; x < g->ncodes; x++) {
-        sh->r1[x] = splitmix(&seed);
-        sh->r2[x] = splitmix(&seed);
-    }
+    opt_key_words(sh->r1, sh->r2, g->ncodes);
     if (cache_bytes && ocache_init(&sh->cache, cache_bytes))
         goto nomem;
     sh->use_cache = cache_bytes != 0;

@@ -27,7 +27,7 @@ _mmtree()
             COMPREPLY=($(compgen -W "tree radial" -- "$cur"))
             return ;;
         -p | --pegs | -c | --colors | -j | --threads | --time-limit | --first | --path | \
-            --depth | --max-nodes | --secret | --seed | --max-problems)
+            --depth | --max-nodes | --secret | --seed | --max-problems | -m | --min-codes)
             return ;;
     esac
     if [[ $cur == -* ]]; then

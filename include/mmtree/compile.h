@@ -256,4 +256,37 @@ MM_EXPORT mm_status mm_position_stats(const mm_game *g, const mm_compile_opts *o
                                       const mm_step *steps, uint32_t n, mm_code guess,
                                       mm_stats *st, mm_diag *d);
 
+/* What a checkpoint of an optimal search holds (mm_checkpoint_read). */
+typedef struct mm_checkpoint_info {
+    int pegs, colors;
+    bool repeat;
+    mm_rule rule;          /* MM_RULE_OPTIMAL, _CONSISTENT or _WORST */
+    bool consistent_only;
+    int max_depth;         /* the depth cap; 0: none */
+    bool whole_game;       /* the search starts from all the codes (else
+                              from a position: --after, --extra-colors) */
+    double cpu;            /* processor seconds of the runs that saved it, */
+    uint32_t runs;         /* how many, */
+    bool cpu_partial;      /* and whether the count leaves work out */
+    uint64_t facts;        /* facts about sets, */
+    uint64_t exact;        /* those that are values (the rest are bounds) */
+    /* the same by the size of the set: [k] counts sets of 2^k to
+     * 2^(k+1) - 1 codes (k >= 1: a set of 3 codes at least) */
+    uint64_t facts_by_size[21], exact_by_size[21];
+    uint64_t written;      /* facts written to out */
+} mm_checkpoint_info;
+
+/* Read the checkpoint at path (compiler/checkpoint.md), check it whole as
+ * a search that resumes it would, against the game and rule its header
+ * gives, and say what it holds in *info.  With out (a file, atomically;
+ * it may be path), write there a checkpoint of the same search that
+ * holds only the facts about sets of at least min_codes codes, and the
+ * time of path's runs: a smaller file that a search resumes from as it
+ * would from path, the work below those sets to do again (a long search
+ * keeps most of what it has proven in its largest sets).  MM_ERR_INPUT
+ * naming path and the offset when it is not a valid checkpoint;
+ * MM_ERR_IO, MM_ERR_NOMEM, MM_ERR_USAGE ('-' for either file). */
+MM_EXPORT mm_status mm_checkpoint_read(const char *path, const char *out, uint32_t min_codes,
+                                       mm_checkpoint_info *info, mm_diag *d);
+
 #endif

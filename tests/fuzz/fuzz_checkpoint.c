@@ -8,12 +8,23 @@
  * and one of version 3 says its time leaves runs out.  Each input is
  * also tried with its last four bytes replaced by the right checksum, so
  * mutations reach the fields behind it.
+ *
+ * Each input is read as a file too by mm_checkpoint_read, which checks it
+ * against the game its own header gives and writes the facts about sets
+ * of 16 codes or more to another file: refused with a message and nothing
+ * written, or counted consistently, the file written holding exactly the
+ * facts it says.
  */
+#define _GNU_SOURCE   /* memfd_create */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "compiler/opt.h"
+#include "mmtree/compile.h"
 #include "tests/bytes.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -57,8 +68,62 @@ static void one(const uint8_t *data, size_t size)
     ocache_release(&c);
 }
 
+/* Where the input is put to be read as a file, and the file written. */
+static char in_path[64], out_path[64];
+
+static void remove_out(void) { unlink(out_path); }
+
+static void files(void)
+{
+    if (in_path[0])
+        return;
+    int fd = memfd_create("checkpoint", 0);
+    if (fd < 0)
+        abort();
+    snprintf(in_path, sizeof in_path, "/proc/self/fd/%d", fd);
+    snprintf(out_path, sizeof out_path, "/tmp/fuzz-checkpoint-%ld.ckpt", (long)getpid());
+    atexit(remove_out);
+}
+
+static void as_file(const uint8_t *data, size_t size)
+{
+    files();
+    int fd = atoi(in_path + sizeof "/proc/self/fd/" - 1);
+    if (ftruncate(fd, 0) || pwrite(fd, data, size, 0) != (ssize_t)size)
+        abort();
+    unlink(out_path);
+    mm_checkpoint_info in, again;
+    mm_diag d;
+    mm_diag_clear(&d);
+    if (mm_checkpoint_read(in_path, out_path, 16, &in, &d) != MM_OK) {
+        if (!d.msg[0] || access(out_path, F_OK) == 0)
+            abort();   /* every refusal says why, and writes nothing */
+        return;
+    }
+    uint64_t sum = 0, exact = 0;
+    for (int k = 0; k < 21; k++) {
+        sum += in.facts_by_size[k];
+        exact += in.exact_by_size[k];
+    }
+    if (sum != in.facts || exact != in.exact || in.exact > in.facts || in.written > in.facts)
+        abort();
+    /* the file written: the same game, exactly the facts of 16 codes up */
+    if (mm_checkpoint_read(out_path, NULL, 0, &again, &d) != MM_OK || again.facts != in.written ||
+        again.pegs != in.pegs || again.colors != in.colors || again.rule != in.rule)
+        abort();
+    for (int k = 0; k < 4; k++)
+        if (again.facts_by_size[k])
+            abort();
+    if (again.facts_by_size[4] > in.facts_by_size[4])
+        abort();
+    for (int k = 5; k < 21; k++)
+        if (again.facts_by_size[k] != in.facts_by_size[k])
+            abort();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fuzz_with_crc(one, data, size);
+    as_file(data, size);
     return 0;
 }
