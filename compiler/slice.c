@@ -97,9 +97,11 @@ block(const slice_set *s, const mm_game *g, const slice_guess *gb, uint32_t blk,
     const uint64_t *O = s->occ + (size_t)blk * (size_t)nbits;
     uint64_t bp[4] = {0, 0, 0, 0}, hp[4] = {0, 0, 0, 0};
     uint64_t B[MM_MAX_PEGS + 1], H[MM_MAX_PEGS + 1];
+    const bool all = least_hits(g, p) == p;   /* p hits in every pair: not counted */
     for (int i = 0; i < p; i++) {
         plane_add(bp, M[gb->pos[i]]);
-        plane_add(hp, O[gb->occ[i]]);
+        if (!all)
+            plane_add(hp, O[gb->occ[i]]);
     }
     uint32_t left = s->n - 64 * blk;
     uint64_t valid = left >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << left) - 1;
@@ -117,6 +119,8 @@ block(const slice_set *s, const mm_game *g, const slice_guess *gb, uint32_t blk,
             H[v] = plane_eq(hp, v);
         }
     }
+    if (all)
+        H[p] = ~UINT64_C(0);   /* the only count read, below */
     const int tmin = least_hits(g, p);
     for (int b = 0; b <= p; b++) {
         if (!B[b])
@@ -192,6 +196,7 @@ blocks8(const slice_set *s, const mm_game *g, const slice_guess *const gb[8],
                                  gb[3]->occ[i], gb[2]->occ[i], gb[1]->occ[i], gb[0]->occ[i]);
     }
     const int tmin = least_hits(g, p);
+    const bool all = tmin == p;   /* every code has every colour: p hits */
     __m512i acc[MM_MAX_REPLIES];
     for (int r = 0; r < g->nreplies; r++)
         acc[r] = _mm512_setzero_si512();
@@ -204,14 +209,15 @@ blocks8(const slice_set *s, const mm_game *g, const slice_guess *const gb[8],
             bp[k] = hp[k] = _mm512_setzero_si512();
         for (int i = 0; i < p; i++) {
             plane_add8(bp, _mm512_i64gather_epi64(ip[i], M, 8));
-            plane_add8(hp, _mm512_i64gather_epi64(io[i], O, 8));
+            if (!all)
+                plane_add8(hp, _mm512_i64gather_epi64(io[i], O, 8));
         }
         uint32_t left = s->n - 64 * blk;
         __m512i valid = _mm512_set1_epi64(left >= 64 ? -1 : (long long)((UINT64_C(1) << left) - 1));
         __m512i B[MM_MAX_PEGS + 1], H[MM_MAX_PEGS + 1];
         for (int v = 0; v <= p; v++) {
             B[v] = _mm512_and_si512(plane_eq8(bp, v), valid);
-            H[v] = plane_eq8(hp, v);
+            H[v] = all ? _mm512_set1_epi64(-1) : plane_eq8(hp, v);
         }
         for (int b = 0; b <= p; b++) {
             if (!_mm512_test_epi64_mask(B[b], B[b]))
