@@ -7,7 +7,7 @@
 #
 #   sh checkpoint.sh SOURCE-ROOT MMTREE
 set -u
-mmtree=$2
+root=$1 mmtree=$2
 command -v python3 >/dev/null 2>&1 || { echo "SKIP: no python3"; exit 77; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -169,5 +169,22 @@ refused "an entry of 1297 codes" "$tmp/n.ckpt" 84
 [ $? = 2 ] && grep -q -- "give -o" "$tmp/err" || no "--min-codes without -o: $(cat "$tmp/err")"
 [ -z "$(find "$tmp" -name '.mmtree-*')" ] || no "a temporary file was left behind"
 
-[ "$fail" = 0 ] && echo "checkpoint: $big of $all facts kept, resumed to the same tree (version 3 too); 11 refusals"
+# The progress an open cell of the table carries (trees/optima/progress/,
+# notes.md "Carrying a search"): each file a sound checkpoint of the game
+# and rule its name says, from the whole game, beside the cell's tree.
+carried=0
+for f in "$root"/trees/optima/progress/*.ckpt; do
+    [ -e "$f" ] || continue
+    carried=$((carried + 1))
+    name=$(basename "$f" .ckpt)
+    "$mmtree" checkpoint --json "$f" >"$tmp/p.json" 2>"$tmp/err" ||
+        { no "$name: $(cat "$tmp/err")"; continue; }
+    got=$(json "$tmp/p.json" '("mm%d-%d%s-%s" % (j["pegs"], j["colors"], "" if j["repeat"] else "n",
+        {"optimal": "optimal", "optimal-consistent": "consistent", "optimal-worst": "worst"}[j["rule"]])
+        + ("" if j["whole_game"] and j["facts"] > 0 and j["max_depth"] == 0 else " (not carried)"))')
+    [ "$got" = "$name" ] || no "progress/$name.ckpt holds $got"
+    [ -f "$root/trees/optima/$name.mmt" ] || no "progress/$name.ckpt has no tree beside it"
+done
+
+[ "$fail" = 0 ] && echo "checkpoint: $big of $all facts kept, resumed to the same tree (version 3 too); 11 refusals; $carried carried checkpoints"
 exit "$fail"
