@@ -89,10 +89,11 @@ static const char build_help_optimal[] =
     "      --polish N        a stopped search solves again each sub-tree of\n"
     "                        its tree of at most N codes (the largest below\n"
     "                        the root) and writes anew those it betters,\n"
-    "                        within the depth the rule allows; this takes\n"
-    "                        time after the stop, more as N grows (a signal\n"
-    "                        then ends it).  A --start tree deeper than that\n"
-    "                        is polished into it too\n"
+    "                        within the depth the rule allows, having first\n"
+    "                        taken those of any size it had solved; this\n"
+    "                        takes time after the stop, more as N grows (a\n"
+    "                        signal then ends it).  A --start tree deeper\n"
+    "                        than that is polished into it too\n"
     "  -h, --help            this text\n"
     "\n";
 

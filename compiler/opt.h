@@ -508,11 +508,13 @@ typedef struct opolish {
     bool stopped;
 } opolish;
 
-/* Tree in of set S (path group G; its root S's node) into out, each of
- * its sub-trees below the root of at most most codes solved again and,
- * when the search finds better, built anew; cap: the guesses a tree may
- * need from the root (OPT_NODEPTH: any).  Counts added into *rep.  A stop
- * (w->sh's) ends it early, with the sub-trees bettered by then. */
+/* Tree in of set S (path group G; its root S's node) into out: first each
+ * sub-tree below the root whose set the table holds exactly, at any size,
+ * built anew when that is better; then each of at most most codes solved
+ * again and, when the search finds better, built anew; cap: the guesses a
+ * tree may need from the root (OPT_NODEPTH: any).  Counts added into
+ * *rep (a sub-tree the table knew counts as solved).  A stop (w->sh's)
+ * ends it early, with the sub-trees bettered by then. */
 mm_status opt_polish(oworker *w, const ogroup *G, const mm_code *S, uint32_t n,
                      const mm_tree *in, uint32_t most, int cap, mm_tree *out,
                      opolish *rep, mm_diag *d);

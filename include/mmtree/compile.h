@@ -122,7 +122,9 @@ typedef struct mm_compile_opts {
                               this many codes (the largest such below
                               the root) and builds anew those it betters,
                               within the depth the rule allows there (a
-                              stop ends it early: see stop); 0: none */
+                              stop ends it early: see stop), having first
+                              taken from its table the sub-trees of any
+                              size it had solved; 0: none */
     const mm_tree *start;  /* optimal rules: a tree of the game (with
                               after, its node the path reaches) that starts
                               the search when it is better than the
