@@ -460,7 +460,8 @@ static void summary(const build_args *a, const mm_game *g, const mm_tree *t,
                     ? 100.0 * (1.0 - (double)rep->guesses / (double)rep->guesses_all)
                     : 0.0);
     if (optimal && a->o.polish && !rep->proven && !a->quiet)
-        fprintf(stderr, "mmtree: polished: %llu sub-trees of at most %u codes solved again, "
+        fprintf(stderr, "mmtree: polished: %llu sub-trees of at most %u codes (or known to "
+                "the search) solved again, "
                 "%llu bettered, %lld guess%s %s, %.1f s%s\n",
                 (unsigned long long)rep->polish_solved, (unsigned)a->o.polish,
                 (unsigned long long)rep->polish_bettered, llabs(rep->polish_saved),
