@@ -270,8 +270,10 @@ static mm_status polish_node(polish *p, int lv, const ogroup *G, const mm_code *
     if ((sh->depth_mode && depth < 1) ||   /* a tree over the cap: no room */
         p->rep->stopped)
         return opt_copy_subtree(p->in, i, p->k.t, node, p->k.d);
-    const oval known = lv > 0 && n >= 3 ? known_value(sh, S, n, depth) : OV_ABORT;
-    if (lv > 0 && n >= 3 && (p->most ? n <= p->most : known != OV_ABORT)) {
+    /* the table's pass looks at every size, the search's up to most */
+    const bool here = lv > 0 && n >= 3 && (!p->most || n <= p->most);
+    const oval known = here ? known_value(sh, S, n, depth) : OV_ABORT;
+    if (here && (p->most || known != OV_ABORT)) {
         oval was = subtree_value(p->in, i), old = was;
         if (sh->depth_mode && OV_W(was) > depth)
             old = OV_INF;   /* over the depth left: any tree within it is better */
