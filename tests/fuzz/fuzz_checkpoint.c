@@ -68,19 +68,20 @@ static void one(const uint8_t *data, size_t size)
     ocache_release(&c);
 }
 
-/* Where the input is put to be read as a file, and the file written. */
+/* Where the input is put to be read as a file (in_fd, a file in
+ * memory, named in_path), and the file written. */
+static int in_fd = -1;
 static char in_path[64], out_path[64];
 
 static void remove_out(void) { unlink(out_path); }
 
 static void files(void)
 {
-    if (in_path[0])
+    if (in_fd >= 0)
         return;
-    int fd = memfd_create("checkpoint", 0);
-    if (fd < 0)
+    if ((in_fd = memfd_create("checkpoint", 0)) < 0)
         abort();
-    snprintf(in_path, sizeof in_path, "/proc/self/fd/%d", fd);
+    snprintf(in_path, sizeof in_path, "/proc/self/fd/%d", in_fd);
     snprintf(out_path, sizeof out_path, "/tmp/fuzz-checkpoint-%ld.ckpt", (long)getpid());
     atexit(remove_out);
 }
@@ -88,8 +89,7 @@ static void files(void)
 static void as_file(const uint8_t *data, size_t size)
 {
     files();
-    int fd = atoi(in_path + sizeof "/proc/self/fd/" - 1);
-    if (ftruncate(fd, 0) || pwrite(fd, data, size, 0) != (ssize_t)size)
+    if (ftruncate(in_fd, 0) || pwrite(in_fd, data, size, 0) != (ssize_t)size)
         abort();
     unlink(out_path);
     mm_checkpoint_info in, again;
