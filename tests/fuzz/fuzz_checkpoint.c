@@ -59,8 +59,10 @@ static void one(const uint8_t *data, size_t size)
     if (ocache_init(&c, (size_t)1 << 16))
         abort();
     if (ockpt_read(&c, data, size, search_id(), &loaded, &t, &d) == MM_OK) {
-        /* version 3: a header of 40 bytes, without the time; 4: 56 */
-        if (size != (data[8] == 3 ? 52 : 68) + 32 * loaded || (data[8] == 3) != t.partial)
+        /* version 3: a header of 40 bytes, without the time, so partial;
+         * 4: 56, partial as its flag says */
+        bool partial = data[8] == 3 || (data[52] & 1u);
+        if (size != (data[8] == 3 ? 52 : 68) + 32 * loaded || partial != t.partial)
             abort();
     } else if (!d.msg[0]) {
         abort();   /* every refusal says why */
