@@ -4,7 +4,8 @@
  *
  *   optimal.c     the driver: bounds, the searches in turn, the tree
  *   opt_value.h   values (total, worst) packed into one integer
- *   opt_bound.c   perfect-tree lower bounds
+ *   opt_bound.c   lower bounds: the perfect tree's, and in games of
+ *                 permutations the pegs a set's codes can have in place
  *   opt_state.c   what the threads share, each thread's scratch, the clock
  *   opt_sym.c     symmetry: groups along a path, class representatives
  *   opt_score.c   scoring kernels: reply counts and histograms, AVX-512,
@@ -171,6 +172,9 @@ typedef struct oshared {
     struct slice_guess *gbits; /* per code, for bit-sliced scoring */
     oval *lbtab;                 /* [K][m]: perfect-tree bound, K parts */
     uint32_t lbmax;              /* largest m in lbtab */
+    bool agree;                  /* parts get the agreement bound too */
+    _Atomic(_Atomic uint16_t *) agree_memo[MM_MAX_PEGS]; /* [K]: its values
+                                    for small sets, once computed */
     ocache cache;
     mm_code first;               /* the guess at level 0, or MM_NO_CODE */
     /* level 0, for progress and for a search that stops early */
@@ -398,6 +402,21 @@ static inline oval opt_lower(const oshared *sh, uint32_t m, int k)
         return sh->lbtab[(size_t)k * (sh->lbmax + 1) + m];
     return opt_lower_calc(m, k);
 }
+
+/* Games whose codes are the permutations of their colours, where the
+ * agreement bound holds. */
+bool opt_agree_game(const mm_game *g);
+/* An upper bound on the pegs that any one code of such a game puts in
+ * place over the n codes S, all told. */
+uint32_t opt_agree_pegs(const mm_game *g, const mm_code *S, uint32_t n);
+/* The agreement bound on the total of a set of n codes of a game of p
+ * pegs whose codes are permutations, over which no guess has more than
+ * pegs in place all told, and no guess makes more than k parts besides
+ * the winning one (0 when it says nothing). */
+uint64_t opt_agree_calc(uint32_t n, uint32_t pegs, int k, int p);
+/* The agreement bound of the n codes S, those of up to 256 codes kept in
+ * sh->agree_memo once computed. */
+uint64_t opt_agree(oshared *sh, const mm_code *S, uint32_t n, int k);
 
 /* ---- classes of codes (opt_sym.c) ---- */
 

@@ -110,6 +110,8 @@ void oshared_release(oshared *sh)
     free(sh->r1);
     free(sh->r2);
     free(sh->lbtab);
+    for (int k = 0; k < MM_MAX_PEGS; k++)
+        free((void *)sh->agree_memo[k]);
     free(sh->gbits);
     ocache_release(&sh->cache);
     pthread_mutex_destroy(&sh->mx);

@@ -687,6 +687,7 @@ mm_status opt_shared_setup(oshared *sh, const mm_game *g, const mm_compile_opts 
     sh->no_simd = o->no_simd;
     sh->no_replies = o->no_replies;
     sh->depth_mode = o->rule == MM_RULE_OPTIMAL_WORST || o->max_depth > 0;
+    sh->agree = !o->no_agree && !sh->depth_mode && opt_agree_game(g);
     sh->first = o->first;
     opt_set_mode(sh, o->rule == MM_RULE_OPTIMAL_CONSISTENT || o->consistent_only);
     return MM_OK;

@@ -74,6 +74,9 @@ typedef struct mm_compile_opts {
                               rules), as on a CPU without AVX2 */
     bool no_replies;       /* baseline: no table of replies (optimal
                               rules; compiler/opt_score.c) */
+    bool no_agree;         /* baseline: no agreement bound in games of
+                              permutations (optimal rules;
+                              compiler/opt_bound.c) */
     /* The exact optima (rules optimal...; see compiler/optimal.c). */
     double time_limit;     /* seconds; 0 = none.  When it runs out the best
                               tree found so far is returned, not proven */

@@ -11,7 +11,7 @@
 int main(int argc, char **argv)
 {
     if (argc < 4) {
-        fprintf(stderr, "usage: opt_run P C rule [norepeat] [nosym] [nocache] [nosimd] [noreplies] [value] [cbound] [sguesses|sparts] [fFIRST] [SSTART_TREE] [jN] [tSECONDS] [kCHECKPOINT] [wWORKERS] [sSPLIT]\n");
+        fprintf(stderr, "usage: opt_run P C rule [norepeat] [nosym] [nocache] [nosimd] [noreplies] [noagree] [value] [cbound] [sguesses|sparts] [fFIRST] [SSTART_TREE] [jN] [tSECONDS] [kCHECKPOINT] [wWORKERS] [sSPLIT]\n");
         return 2;
     }
     int p = atoi(argv[1]), c = atoi(argv[2]);
@@ -30,6 +30,7 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "nocache")) o.no_cache = true;
         else if (!strcmp(argv[i], "nosimd")) o.no_simd = true;
         else if (!strcmp(argv[i], "noreplies")) o.no_replies = true;
+        else if (!strcmp(argv[i], "noagree")) o.no_agree = true;
         else if (!strcmp(argv[i], "value")) o.value_only = true;
         else if (!strcmp(argv[i], "cbound")) o.consistent_bound = true;
         else if (!strcmp(argv[i], "sguesses")) o.share = MM_SHARE_GUESSES;
