@@ -15,9 +15,10 @@
  * before any is solved each is raised to its one-guess-ahead bound, which
  * drops most losing guesses without solving anything.  In games of
  * permutations a part of 32 codes or more first gets its agreement bound
- * (opt_bound.c), which drops many more before any part is raised.  Sets of at most
- * sh->small_max codes score a guess by its number of replies alone (2m - 1
- * bounds a part of m codes as well as the perfect tree does there).
+ * (opt_bound.c), which drops many more before any part is raised.  Sets
+ * of at most sh->small_max codes score a guess by its number of replies
+ * alone (2m - 1 bounds a part of m codes as well as the perfect tree does
+ * there).
  *
  * Shortcuts: sets of 1 and 2 codes are solved outright; a guess that
  * separates every code is optimal (2n-1 when it can be the code, 2n and
