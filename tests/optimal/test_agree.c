@@ -90,7 +90,7 @@ static void check_set(const mm_game *g, const mm_code *S, uint32_t n, const char
     }
     CHECK(pegs <= rows && pegs <= cols, "%s: pegs %u above the rows' maxima %u or columns' %u",
           what, pegs, rows, cols);
-    for (int k = K; k <= p - 1; k++) {
+    for (int k = K < 2 ? 2 : K; k <= p - 1; k++) {   /* k < 2: no bound */
         uint64_t bound = opt_agree_calc(n, pegs, k, p), least = UINT64_MAX;
         for (mm_code q = 0; q < g->ncodes; q++) {
             memset(cnt, 0, sizeof cnt);
