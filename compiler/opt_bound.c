@@ -88,9 +88,11 @@ bool opt_lower_init(oshared *sh)
 /* Values of up to AG_MEMO codes are kept once computed. */
 #define AG_MEMO 256
 
+_Static_assert(MM_MAX_PEGS <= 8, "AG_L must be a multiple of every peg count");
+
 bool opt_agree_game(const mm_game *g)
 {
-    return !g->repeat && g->colors == g->pegs && g->pegs >= 3 && AG_L % g->pegs == 0;
+    return !g->repeat && g->colors == g->pegs && g->pegs >= 3;
 }
 
 uint32_t opt_agree_pegs(const mm_game *g, const mm_code *S, uint32_t n)
