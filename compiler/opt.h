@@ -14,6 +14,7 @@
  *   opt_pool.c    the pool of threads that share a set's guesses or parts
  *   opt_cache.c   the table of solved sets
  *   opt_ckpt.c    its checkpoint file (compiler/checkpoint.md)
+ *   opt_look.c    what a checkpoint has proven about a position
  *   opt_progress.c  the root's candidates followed: bounds, work done
  */
 #ifndef MM_OPT_H
@@ -65,6 +66,12 @@ bool ocache_get(ocache *c, uint64_t h1, uint64_t h2, int depth, oentry *out);
 void ocache_prefetch(ocache *c, uint64_t h1, int depth);
 void ocache_put(ocache *c, uint64_t h1, uint64_t h2, int depth, uint32_t n,
                 oval v, unsigned flags, mm_code guess);
+/* An entry's h1: the set's key 1 with the depth limit mixed in (the
+ * depth is part of the key). */
+static inline uint64_t ocache_key1(uint64_t h1, int depth)
+{
+    return h1 ^ ((uint64_t)(depth + 1) * 0x9e3779b97f4a7c15u);
+}
 static inline oval oentry_value(const oentry *e) { return e->meta & OV_MASK; }
 static inline unsigned oentry_flags(const oentry *e) { return (unsigned)(e->meta >> 62); }
 
@@ -121,6 +128,10 @@ mm_status ockpt_load(ocache *c, const char *path, const ockpt_id *id, uint64_t *
 /* The same from memory (d names no file). */
 mm_status ockpt_read(ocache *c, const unsigned char *buf, size_t len, const ockpt_id *id,
                      uint64_t *loaded, ockpt_time *t, mm_diag *d);
+/* mm_checkpoint_read without a copy, each entry of the file, checked
+ * whole first, given to visit (its h1 is ocache_key1's). */
+mm_status ockpt_visit(const char *path, mm_checkpoint_info *info,
+                      void (*visit)(void *arg, const oentry *e), void *arg, mm_diag *d);
 
 /* ---- symmetry (opt_sym.c) ---- */
 
@@ -350,6 +361,7 @@ bool olevel_reserve_cand(olevel *l, uint32_t need, int R);
  * the same in every run (compiler/checkpoint.md, "Keys"). */
 void opt_key_words(uint64_t *r1, uint64_t *r2, uint32_t n);
 #define OPT_KEY_SIZE 0xd6e8feb86659fd93u   /* key 1 counts a set's size so */
+#define OPT_SALT_CONSISTENT 0x2545f4914f6cdd1du  /* key 2's start, consistent-only */
 
 /* Set hash of a set: sums of per-code random words, so order-free
  * (compiler/checkpoint.md, "Keys"); salt tells the search modes apart. */

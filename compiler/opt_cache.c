@@ -83,12 +83,6 @@ void ocache_reserve(ocache *c, uint64_t entries)
     atomic_store(&c->mask, m);
 }
 
-/* The depth limit is part of the key. */
-static inline uint64_t key1(uint64_t h1, int depth)
-{
-    return h1 ^ ((uint64_t)(depth + 1) * 0x9e3779b97f4a7c15u);
-}
-
 static inline void lock(ocache *c, uint64_t b)
 {
     atomic_flag *l = &c->locks[b & (c->nlocks - 1)];
@@ -105,7 +99,7 @@ bool ocache_get(ocache *c, uint64_t h1, uint64_t h2, int depth, oentry *out)
 {
     if (!c->e)
         return false;
-    uint64_t k = key1(h1, depth);
+    uint64_t k = ocache_key1(h1, depth);
     uint64_t b = k & atomic_load_explicit(&c->mask, memory_order_acquire);
     const oentry *e = c->e + b * WAYS;
     bool found = false;
@@ -124,7 +118,7 @@ void ocache_prefetch(ocache *c, uint64_t h1, int depth)
 {
     if (!c->e)
         return;
-    uint64_t b = key1(h1, depth) & atomic_load_explicit(&c->mask, memory_order_relaxed);
+    uint64_t b = ocache_key1(h1, depth) & atomic_load_explicit(&c->mask, memory_order_relaxed);
     const char *e = (const char *)(c->e + b * WAYS);
     _Static_assert(WAYS * sizeof(oentry) == 128, "a bucket is two cache lines");
     __builtin_prefetch(e);
@@ -213,7 +207,7 @@ void ocache_put(ocache *c, uint64_t h1, uint64_t h2, int depth, uint32_t n,
 {
     if (!c->e)
         return;
-    oentry e = {key1(h1, depth), h2,
+    oentry e = {ocache_key1(h1, depth), h2,
                 (v & OV_MASK) | (uint64_t)depth << 56 | (uint64_t)flags << 62, guess, n};
     insert(c, &e);
 }

@@ -282,12 +282,14 @@ static mm_status check_entry(const oentry *e, int64_t off, uint32_t ncodes, mm_d
 
 /* What the second pass over a checked file does with each entry: put it
  * in a table, count it, write it to another checkpoint when its set has
- * min codes or more. */
+ * min codes or more, show it to a reader (visit). */
 typedef struct ckuse {
     ocache *cache;
     mm_checkpoint_info *info;
     ckwriter *out;
     uint32_t min;
+    void (*visit)(void *arg, const oentry *e);
+    void *arg;
 } ckuse;
 
 static void use_entry(const ckuse *u, const oentry *e)
@@ -307,6 +309,8 @@ static void use_entry(const ckuse *u, const oentry *e)
         if (u->info)
             u->info->written++;
     }
+    if (u->visit)
+        u->visit(u->arg, e);
 }
 
 /* One pass over the entries (whole ones: ENTRY bytes each after the
@@ -523,8 +527,11 @@ mm_status ockpt_load(ocache *c, const char *path, const ockpt_id *id, uint64_t *
     return st;
 }
 
-mm_status mm_checkpoint_read(const char *path, const char *out, uint32_t min_codes,
-                             mm_checkpoint_info *info, mm_diag *d)
+/* mm_checkpoint_read, and ockpt_visit: each entry of a file checked
+ * whole to visit too. */
+static mm_status read_info(const char *path, const char *out, uint32_t min_codes,
+                           mm_checkpoint_info *info, void (*visit)(void *, const oentry *),
+                           void *arg, mm_diag *d)
 {
     memset(info, 0, sizeof *info);
     mm_status st = refuse_stdio(path, d);
@@ -544,8 +551,9 @@ mm_status mm_checkpoint_read(const char *path, const char *out, uint32_t min_cod
     }
     uint64_t loaded;
     ockpt_time t;
-    st = read_file(path, NULL, &(ckuse){.info = info, .out = w, .min = min_codes}, &loaded, &t,
-                   d);
+    st = read_file(path, NULL,
+                   &(ckuse){.info = info, .out = w, .min = min_codes, .visit = visit, .arg = arg},
+                   &loaded, &t, d);
     if (!st) {
         info->cpu = (double)t.ms / 1000.0;
         info->runs = t.runs;
@@ -560,4 +568,16 @@ mm_status mm_checkpoint_read(const char *path, const char *out, uint32_t min_cod
         free(w);
     }
     return st;
+}
+
+mm_status mm_checkpoint_read(const char *path, const char *out, uint32_t min_codes,
+                             mm_checkpoint_info *info, mm_diag *d)
+{
+    return read_info(path, out, min_codes, info, NULL, NULL, d);
+}
+
+mm_status ockpt_visit(const char *path, mm_checkpoint_info *info,
+                      void (*visit)(void *arg, const oentry *e), void *arg, mm_diag *d)
+{
+    return read_info(path, NULL, 0, info, visit, arg, d);
 }

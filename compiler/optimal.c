@@ -189,7 +189,7 @@ static void report_counts(driver *dr)
 void opt_set_mode(oshared *sh, bool consistent)
 {
     sh->consistent_only = consistent;
-    sh->salt = consistent ? 0x2545f4914f6cdd1du : 0;
+    sh->salt = consistent ? OPT_SALT_CONSISTENT : 0;
 }
 
 static void set_mode(driver *dr, bool consistent)

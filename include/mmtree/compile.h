@@ -294,4 +294,63 @@ typedef struct mm_checkpoint_info {
 MM_EXPORT mm_status mm_checkpoint_read(const char *path, const char *out, uint32_t min_codes,
                                        mm_checkpoint_info *info, mm_diag *d);
 
+/* What a checkpoint has proven about one set of codes: a value (the
+ * least total, its worst case and codes at that depth) or a lower bound
+ * on the total, about trees within some number of guesses (optimal-worst
+ * and --max-depth searches keep facts of each depth they tried). */
+typedef struct mm_checkpoint_fact {
+    bool known;            /* the checkpoint holds a fact about the set */
+    bool exact;            /* the value; else total is a lower bound */
+    bool none;             /* with exact: no tree within `within` guesses */
+    uint64_t total;        /* guesses to find each code, summed */
+    int worst;             /* of a value: its worst case, */
+    uint32_t at_worst;     /* the codes at that depth, */
+    mm_code guess;         /* and its guess (MM_NO_CODE: none kept) */
+    int within;            /* the depth limit of the fact; 0: none */
+} mm_checkpoint_fact;
+
+/* A guess at the position and what the checkpoint knows of its parts. */
+typedef struct mm_checkpoint_guess {
+    mm_code guess;
+    uint32_t nparts;       /* parts, in reply order; the winning one not */
+    int slot[MM_MAX_REPLIES];
+    uint32_t codes[MM_MAX_REPLIES];
+    mm_checkpoint_fact part[MM_MAX_REPLIES];  /* a part of 1 or 2 codes:
+                              its value, which no checkpoint holds */
+    uint64_t bound;        /* the position's codes plus each part's value,
+                              or its lower bound: the known one or the
+                              perfect tree's, whichever is higher (facts
+                              about trees of any depth only) */
+    bool exact;            /* every part's value known: bound is the
+                              guess's total */
+} mm_checkpoint_guess;
+
+/* What a checkpoint has proven about a position and each guess there. */
+typedef struct mm_checkpoint_position {
+    mm_checkpoint_info info;  /* as mm_checkpoint_read gives it */
+    uint32_t codes;           /* the codes left at the position */
+    mm_checkpoint_fact fact;  /* about that set */
+    size_t nguesses;          /* the guesses with a fact about a part of
+                                 3 codes or more, */
+    mm_checkpoint_guess *guesses;  /* least bound first, then exact ones,
+                                 then in code order (malloc'd) */
+} mm_checkpoint_position;
+
+/* Read the checkpoint at path, checked whole as mm_checkpoint_read does,
+ * and say what it has proven about the position the n steps reach in g
+ * (which must be the checkpoint's game; MM_ERR_INPUT otherwise), and
+ * about each part of each guess there: the work a stopped search has
+ * done and has left, guess by guess.  Facts are those of the
+ * checkpoint's mode (consistent-only or not); of several about a set,
+ * the one about the most guesses, a value before a bound.  Each guess
+ * of g is tried (the 5040 of MM(7,7) without repeats at 1855 codes: a
+ * tenth of a second besides the reading).
+ * MM_ERR_USAGE when the steps leave no code (naming the step) or end the
+ * game; errors as mm_checkpoint_read's.  Release *out with
+ * mm_checkpoint_position_release. */
+MM_EXPORT mm_status mm_checkpoint_position_read(const char *path, const mm_game *g,
+                                                const mm_step *steps, uint32_t n,
+                                                mm_checkpoint_position *out, mm_diag *d);
+MM_EXPORT void mm_checkpoint_position_release(mm_checkpoint_position *p);
+
 #endif

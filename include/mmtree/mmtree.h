@@ -15,7 +15,8 @@
  *   mmtree/query.h    questions of a game: the codes still possible, the
  *                     game a tree plays against a code, its depths
  *   mmtree/compile.h  building a tree from a rule (mm_compile); a search's
- *                     checkpoint (mm_checkpoint_read)
+ *                     checkpoint (mm_checkpoint_read), and what it has
+ *                     proven at a position (mm_checkpoint_position_read)
  *   mmtree/partition.h  what a guess does to a set of codes; lower bounds
  *   mmtree/format.h   reading and writing trees; files
  *   mmtree/verify.h   checking a tree against its game; comparing two
