@@ -26,11 +26,17 @@ typedef struct want {
     mm_code guess;
 } want;
 
+/* A want's key 2 and its place, sorted by the key. */
+typedef struct wkey {
+    uint64_t h2;
+    uint32_t i;
+} wkey;
+
 typedef struct look {
     want *w;
     mm_checkpoint_fact *fact;   /* one per want */
     size_t n, cap;
-    uint32_t *by;               /* the wants in order of h2 */
+    wkey *by;                   /* the wants in order of h2 */
     uint32_t *head;             /* h2's bucket -> 1 + its first place in by */
     uint64_t mask;
     const mm_checkpoint_info *info;   /* filled before the first entry */
@@ -56,11 +62,10 @@ static mm_status add_want(look *L, uint64_t h1, uint64_t h2, uint32_t n, mm_code
     return MM_OK;
 }
 
-static const want *sort_w;
 static int by_h2(const void *a, const void *b)
 {
-    uint64_t x = sort_w[*(const uint32_t *)a].h2, y = sort_w[*(const uint32_t *)b].h2;
-    return x < y ? -1 : x > y;
+    const wkey *x = a, *y = b;
+    return x->h2 < y->h2 ? -1 : x->h2 > y->h2;
 }
 
 /* The wants by h2, and a table from h2 to the first of each run. */
@@ -75,15 +80,13 @@ static mm_status index_wants(look *L, mm_diag *d)
     if (!L->by || !L->head || !L->fact)
         return mm_diag_set(d, MM_ERR_NOMEM, "out of memory for %zu sets", L->n);
     for (size_t i = 0; i < L->n; i++)
-        L->by[i] = (uint32_t)i;
-    sort_w = L->w;
+        L->by[i] = (wkey){L->w[i].h2, (uint32_t)i};
     qsort(L->by, L->n, sizeof *L->by, by_h2);
     L->mask = size - 1;
     for (size_t i = 0; i < L->n; i++) {
-        uint64_t h2 = L->w[L->by[i]].h2;
-        if (i && L->w[L->by[i - 1]].h2 == h2)
+        if (i && L->by[i - 1].h2 == L->by[i].h2)
             continue;
-        uint64_t b = h2 & L->mask;
+        uint64_t b = L->by[i].h2 & L->mask;
         while (L->head[b])
             b = (b + 1) & L->mask;
         L->head[b] = (uint32_t)i + 1;
@@ -125,12 +128,12 @@ static void visit(void *arg, const oentry *e)
     const int depth = (int)(e->meta >> 56 & 63);
     for (uint64_t b = h2 & L->mask; L->head[b]; b = (b + 1) & L->mask) {
         size_t i = L->head[b] - 1;
-        if (L->w[L->by[i]].h2 != h2)
+        if (L->by[i].h2 != h2)
             continue;
-        for (; i < L->n && L->w[L->by[i]].h2 == h2; i++) {
-            const want *w = &L->w[L->by[i]];
+        for (; i < L->n && L->by[i].h2 == h2; i++) {
+            const want *w = &L->w[L->by[i].i];
             if (w->n == e->n && ocache_key1(w->h1, depth) == e->h1)
-                offer(&L->fact[L->by[i]], e, depth);
+                offer(&L->fact[L->by[i].i], e, depth);
         }
         return;
     }
