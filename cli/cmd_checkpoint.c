@@ -1,6 +1,7 @@
 /* Copyright (c) 2026 The mmtree authors. SPDX-License-Identifier: MIT */
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -31,7 +32,9 @@ static const char checkpoint_help[] =
     "                       known), @D for a fact about trees within D guesses;\n"
     "                       a guess's total is the codes plus its parts' values\n"
     "                       or lower bounds (the perfect tree's where that is\n"
-    "                       higher; only facts about trees of any depth count)\n"
+    "                       higher; only facts about trees of any depth count);\n"
+    "                       guesses with the same parts and facts (as a rule\n"
+    "                       each other's images) on one row: (and N alike)\n"
     "      --json           one JSON object: file, pegs, colors, repeat, rule,\n"
     "                       consistent_only, max_depth (0: none), whole_game,\n"
     "                       cpu_seconds, runs, cpu_partial, facts, exact, sizes\n"
@@ -119,6 +122,24 @@ static void part_text(uint32_t codes, const mm_checkpoint_fact *f)
         printf("@%d", f->within);
 }
 
+/* Two guesses with the same parts and the same facts about them: as a
+ * rule the images of one another under a symmetry of the position, of
+ * which a search tries one. */
+static bool alike(const mm_checkpoint_guess *a, const mm_checkpoint_guess *b)
+{
+    if (a->bound != b->bound || a->exact != b->exact || a->nparts != b->nparts)
+        return false;
+    for (uint32_t k = 0; k < a->nparts; k++) {
+        const mm_checkpoint_fact *x = &a->part[k], *y = &b->part[k];
+        if (a->codes[k] != b->codes[k] || x->known != y->known || x->exact != y->exact ||
+            x->none != y->none || x->total != y->total || x->within != y->within)
+            return false;
+    }
+    return true;
+}
+
+enum { ALIKE_LOOKBACK = 64 };   /* rows of the same total compared */
+
 static void print_position(const look_run *l)
 {
     const mm_checkpoint_position *p = &l->pos;
@@ -127,19 +148,43 @@ static void print_position(const look_run *l)
            p->codes == 1 ? "" : "s");
     fact_text(&l->g, &p->fact);
     printf("\nguesses:      %zu with a fact about a part of 3 codes or more%s\n", p->nguesses,
-           p->nguesses ? ", least total first" : "");
+           p->nguesses ? ", least total first\n              (guesses alike, with the same "
+                         "parts and facts, on one row)"
+                       : "");
+    /* each row's first guess alike, and how many more there are */
+    size_t *first = malloc((p->nguesses ? p->nguesses : 1) * sizeof *first);
+    size_t *more = calloc(p->nguesses ? p->nguesses : 1, sizeof *more);
+    for (size_t i = 0; first && more && i < p->nguesses; i++) {
+        first[i] = i;
+        for (size_t j = i, seen = 0; j-- > 0 && seen < ALIKE_LOOKBACK &&
+                                     p->guesses[j].bound == p->guesses[i].bound;) {
+            if (first[j] != j)
+                continue;
+            seen++;
+            if (alike(&p->guesses[j], &p->guesses[i])) {
+                first[i] = j;
+                more[j]++;
+                break;
+            }
+        }
+    }
     const int w = l->g.pegs > 5 ? l->g.pegs : 5;
     if (p->nguesses)
         printf("  %-*s %11s  parts, in reply order\n", w, "guess", "total");
     for (size_t i = 0; i < p->nguesses; i++) {
         const mm_checkpoint_guess *q = &p->guesses[i];
+        if (first && more && first[i] != i)
+            continue;
         printf("  %-*s %2s %8llu ", w, mm_code_format(&l->g, q->guess, code),
-               q->exact ? "" : ">=",
-               (unsigned long long)q->bound);
+               q->exact ? "" : ">=", (unsigned long long)q->bound);
         for (uint32_t k = 0; k < q->nparts; k++)
             part_text(q->codes[k], &q->part[k]);
+        if (more && more[i])
+            printf("  (and %zu alike)", more[i]);
         putchar('\n');
     }
+    free(first);
+    free(more);
 }
 
 static void fact_json(json_writer *j, const mm_game *g, const mm_checkpoint_fact *f)

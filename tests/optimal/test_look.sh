@@ -6,7 +6,8 @@
 # search keys its sets apart, the worst-case search per depth); the
 # first guess's row is exact at that total, each of its parts' values
 # equals the optimum a separate search of that part finds (build
-# --after), and no exact row is below the optimum; --json says the same;
+# --after), and no exact row is below the optimum; guesses alike share a
+# row, which loses none of them; --json says the same;
 # a path that is not a position is refused in one line.
 mmtree=$1
 . "${0%/*}/../lib.sh"
@@ -31,13 +32,28 @@ for rule in optimal optimal-consistent optimal-worst; do
     has "$dir/out" "), guess $first$within"
 done
 
-# The optimal search's first guess, part by part.
+# Guesses alike share a row: the rows and the guesses they stand for
+# add up to the count, and MM(4,4)'s 1212 and 1221 (each other's image,
+# their parts the same sizes) are one.
 ck=$dir/optimal.ckpt
+"$mmtree" checkpoint "$ck" --after '' >"$dir/root"
+count=$(sed -n 's/^guesses: *\([0-9]*\) with.*/\1/p' "$dir/root")
+rows=$(awk '/^  [1-4]+ / { n += 1; if (/alike\)$/) n += $(NF - 1) } END { print n }' "$dir/root")
+[ -n "$count" ] && [ "$count" = "$rows" ] || fail "$count guesses, $rows on the rows"
+grep -q '^  1212 .*(and [0-9]* alike)$' "$dir/root" && ! grep -q '^  1221 ' "$dir/root" ||
+    fail "1212 and 1221 not on one row"
+"$mmtree" checkpoint "$ck" --after '' --json | python3 -c '
+import json, sys
+p = json.load(sys.stdin)["position"]
+assert len(p["guesses"]) == int(sys.argv[1]), len(p["guesses"])' "$count" ||
+    fail "--json: not every guess"
+
+# The optimal search's first guess, part by part.
 "$mmtree" build -p 4 -c 4 -r optimal -j1 -o /dev/null 2>"$dir/build"
 total=$(field total "$dir/build")
 first=$(sed -n 's/.*first guess \([1-4]*\),.*/\1/p' "$dir/build")
 "$mmtree" checkpoint "$ck" --after '' >"$dir/root"
-row=$(grep "^  $first " "$dir/root")
+row=$(grep "^  $first " "$dir/root" | sed 's/  (and [0-9]* alike)$//')
 set -- $row
 [ "$2" = "$total" ] || fail "the first guess's row '$row': not exact at $total"
 # every exact row is a guess's value: none below the optimum, and the
