@@ -159,7 +159,8 @@ static mm_checkpoint_fact small_fact(const mm_code *part, uint32_t m)
                                 .worst = (int)m, .at_worst = 1, .guess = part[0]};
 }
 
-/* Every part of 3 codes or more of every guess at S, then S itself. */
+/* Every part of 3 codes or more of every guess that splits S, then S
+ * itself. */
 static mm_status want_parts(look *L, const mm_game *g, const mm_code *S, uint32_t n,
                             mm_diag *d)
 {
@@ -177,7 +178,7 @@ static mm_status want_parts(look *L, const mm_game *g, const mm_code *S, uint32_
         uint32_t cnt[MM_MAX_REPLIES], start[MM_MAX_REPLIES];
         mm_game_split(g, x, S, n, sub, slot, cnt, start);
         for (int s = 0; s < g->nreplies && !st; s++)
-            if (cnt[s] >= 3) {
+            if (cnt[s] >= 3 && cnt[s] < n) {   /* a guess that splits nothing is no move */
                 uint64_t h1, h2;
                 keys(r1, r2, sub + start[s], cnt[s], &h1, &h2);
                 st = add_want(L, h1, h2, cnt[s], x, d);

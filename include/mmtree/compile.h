@@ -330,8 +330,9 @@ typedef struct mm_checkpoint_position {
     mm_checkpoint_info info;  /* as mm_checkpoint_read gives it */
     uint32_t codes;           /* the codes left at the position */
     mm_checkpoint_fact fact;  /* about that set */
-    size_t nguesses;          /* the guesses with a fact about a part of
-                                 3 codes or more, */
+    size_t nguesses;          /* the guesses that split the codes and
+                                 have a fact about a part of 3 codes or
+                                 more, */
     mm_checkpoint_guess *guesses;  /* least bound first, then exact ones,
                                  then in code order (malloc'd) */
 } mm_checkpoint_position;
