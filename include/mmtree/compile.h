@@ -347,8 +347,10 @@ typedef struct mm_checkpoint_position {
  * of g is tried (the 5040 of MM(7,7) without repeats at 1855 codes: a
  * tenth of a second besides the reading).
  * MM_ERR_USAGE when the steps leave no code (naming the step) or end the
- * game; errors as mm_checkpoint_read's.  Release *out with
- * mm_checkpoint_position_release. */
+ * game; MM_ERR_LIMIT when the codes left times the game's pass 2^32, or
+ * the parts to look up 2^24 (a longer path is asked for); errors as
+ * mm_checkpoint_read's.  Release *out with mm_checkpoint_position_release
+ * (also after an error). */
 MM_EXPORT mm_status mm_checkpoint_position_read(const char *path, const mm_game *g,
                                                 const mm_step *steps, uint32_t n,
                                                 mm_checkpoint_position *out, mm_diag *d);
