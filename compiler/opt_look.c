@@ -94,15 +94,20 @@ static mm_status index_wants(look *L, mm_diag *d)
     return MM_OK;
 }
 
-/* The entry as a fact; a value before a bound, and of two the one about
- * more guesses (no limit the most). */
+/* Of two facts about a set, the one about more guesses (no limit the
+ * most), and at the same depth a value before a bound. */
+static int fact_rank(int within, bool exact)
+{
+    return 2 * (within ? within : OPT_NODEPTH) + exact;
+}
+
+/* The entry as a fact, where it ranks above the one known. */
 static void offer(mm_checkpoint_fact *f, const oentry *e, int depth)
 {
     const bool exact = oentry_flags(e) & OC_EXACT;
     const oval v = oentry_value(e);
     const int within = depth == OPT_NODEPTH ? 0 : depth;
-    const int rank = 2 * (within ? within : OPT_NODEPTH) + exact;
-    if (f->known && 2 * (f->within ? f->within : OPT_NODEPTH) + f->exact >= rank)
+    if (f->known && fact_rank(f->within, f->exact) >= fact_rank(within, exact))
         return;
     *f = (mm_checkpoint_fact){.known = true, .exact = exact, .within = within,
                               .guess = MM_NO_CODE};
