@@ -148,12 +148,13 @@ double cli_eta_left(cli_eta *e, double elapsed, double done);
 
 /* The progress of a build on stderr (cli/progress.c): the
  * line redrawn on a terminal unless quiet; plain lines elsewhere when
- * plain (--progress); the message that the search resumes from the
- * checkpoint.  cli_progress_show is mm_compile_opts.progress, with a
+ * plain (--progress); the messages that the search resumes from the
+ * checkpoint and has loaded the bounds.  cli_progress_show is mm_compile_opts.progress, with a
  * cli_progress as its argument; cli_progress_end clears the line. */
 typedef struct cli_progress {
     const mm_game *g;
     const char *checkpoint;
+    const char *bounds;   /* --bounds-from's file, or NULL */
     bool quiet, started;
     bool tty;     /* the line redrawn in place */
     bool plain;   /* a line for each report */
@@ -165,7 +166,8 @@ void cli_progress_init(cli_progress *p, const mm_game *g, const char *checkpoint
                        bool plain);
 /* What a checkpoint's time leaves out, when r->cpu_partial says so. */
 #define CLI_TIME_PARTIAL \
-    " (not all of the processor time counted: a version 3 checkpoint, or other MPI ranks)"
+    " (not all of the processor time counted: a version 3 checkpoint, other MPI ranks, " \
+    "or a search with --bounds-from)"
 void cli_progress_show(void *arg, const mm_optimal_report *r);
 void cli_progress_end(const cli_progress *p);
 

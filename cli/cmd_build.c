@@ -73,6 +73,11 @@ static const char build_help_optimal[] =
     "                        processor time of the runs that saved it)\n"
     "      --keep-checkpoint keep the checkpoint once the optimum is proven\n"
     "                        (else it is removed)\n"
+    "      --bounds-from FILE optimal-worst or --max-depth: take the facts of\n"
+    "                        FILE, a checkpoint of the optimal search of this\n"
+    "                        game (no --max-depth, not --consistent-only), as\n"
+    "                        bounds: no tree within a depth is below the least\n"
+    "                        of all, which is the least within it where it fits\n"
     "      --max-depth N     the best tree among those that never need more\n"
     "                        than N guesses (for optimal-worst: a check)\n"
     "      --table-size MB   the table of solved sets, at most MB MiB (default\n"
@@ -123,7 +128,7 @@ static const char *build_text;   /* NULL: build's own, in three parts */
 
 enum { OPT_CONSISTENT = 256, OPT_FIRST, OPT_NOSYM, OPT_NOPRUNE, OPT_NAMES,
        OPT_TIME, OPT_CKPT, OPT_KEEP, OPT_VALUE, OPT_TIE, OPT_AFTER, OPT_DEPTH, OPT_EXTRA,
-       OPT_PROGRESS, OPT_START, OPT_TABLE, OPT_POLISH };
+       OPT_PROGRESS, OPT_START, OPT_TABLE, OPT_POLISH, OPT_BOUNDS };
 
 static const struct option longopts[] = {
     CLI_GAME_LONGOPTS,
@@ -145,6 +150,7 @@ static const struct option longopts[] = {
     {"time-limit", required_argument, NULL, OPT_TIME},
     {"checkpoint", required_argument, NULL, OPT_CKPT},
     {"keep-checkpoint", no_argument, NULL, OPT_KEEP},
+    {"bounds-from", required_argument, NULL, OPT_BOUNDS},
     {"table-size", required_argument, NULL, OPT_TABLE},
     {"value-only", no_argument, NULL, OPT_VALUE},
     {"start", required_argument, NULL, OPT_START},
@@ -212,6 +218,7 @@ static int parse_option(build_args *a, int c, char **argv)
     }
     case OPT_CKPT: optimal_option(a, "--checkpoint"); o->checkpoint = optarg; return -1;
     case OPT_KEEP: optimal_option(a, "--keep-checkpoint"); o->keep_checkpoint = true; return -1;
+    case OPT_BOUNDS: optimal_option(a, "--bounds-from"); o->bounds_from = optarg; return -1;
     case OPT_TABLE: {
         long v;
         if (!cli_int(build_cmd, "--table-size", optarg, 16, 1L << 20, &v))
@@ -365,6 +372,7 @@ static mm_status compile(const mm_game *g, build_args *a, const build_hooks *h,
     struct timespec t0, t1;
     cli_progress pr;
     cli_progress_init(&pr, g, a->o.checkpoint, a->quiet, a->o.progress_every > 0);
+    pr.bounds = a->o.bounds_from;
     memset(rep, 0, sizeof *rep);
     pr.one_step = !optimal;
     if (optimal) {
@@ -424,7 +432,8 @@ static int print_position(const build_args *a, const mm_game *g, const mm_tree *
 }
 
 /* The processor time of a search with a checkpoint: this run's, and
- * the whole search's, which the checkpoint counts over its runs. */
+ * the whole search's, which the checkpoint counts over its runs, with
+ * that of the search whose facts were its bounds. */
 static void checkpoint_time(const mm_optimal_report *rep)
 {
     fprintf(stderr, "mmtree: processor time %.1f s", rep->cpu);
@@ -432,6 +441,10 @@ static void checkpoint_time(const mm_optimal_report *rep)
         fprintf(stderr, ", %.1f s with the %u earlier run%s of the checkpoint",
                 rep->cpu + rep->cpu_before, (unsigned)rep->runs_before,
                 rep->runs_before == 1 ? "" : "s");
+    if (rep->runs_bounds)
+        fprintf(stderr, ", %.1f s with the %u run%s of the bounds' checkpoint",
+                rep->cpu + rep->cpu_before + rep->cpu_bounds, (unsigned)rep->runs_bounds,
+                rep->runs_bounds == 1 ? "" : "s");
     if (rep->cpu_partial)
         fputs(CLI_TIME_PARTIAL, stderr);
     fputc('\n', stderr);
@@ -468,7 +481,7 @@ static void summary(const build_args *a, const mm_game *g, const mm_tree *t,
                 llabs(rep->polish_saved) == 1 ? "" : "es",
                 rep->polish_saved < 0 ? "more, to fit the depth" : "fewer", rep->polish_time,
                 rep->polish_stopped ? "; stopped, the rest as it was" : "");
-    if (optimal && a->o.checkpoint && !a->quiet)
+    if (optimal && (a->o.checkpoint || a->o.bounds_from) && !a->quiet)
         checkpoint_time(rep);
     if (optimal && !rep->proven)
         cli_warn_unproven(rep);

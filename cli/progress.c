@@ -123,6 +123,7 @@ void cli_progress_init(cli_progress *p, const mm_game *g, const char *checkpoint
 {
     p->g = g;
     p->checkpoint = checkpoint;
+    p->bounds = NULL;
     p->quiet = quiet;
     p->started = false;
     p->tty = !quiet && isatty(STDERR_FILENO);
@@ -147,6 +148,13 @@ void cli_progress_show(void *arg, const mm_optimal_report *r)
             if (r->cpu_partial)
                 fputs(CLI_TIME_PARTIAL, stderr);
             fputc('\n', stderr);
+        }
+        if (p->bounds && !p->quiet) {
+            fputs("mmtree: bounds from '", stderr);
+            cli_put(stderr, p->bounds);
+            fprintf(stderr, "': %llu facts without a depth limit, %u run%s, %.1f s of "
+                    "processor time\n", (unsigned long long)r->bounds_loaded,
+                    (unsigned)r->runs_bounds, r->runs_bounds == 1 ? "" : "s", r->cpu_bounds);
         }
         return;
     }

@@ -128,6 +128,11 @@ mm_status ockpt_load(ocache *c, const char *path, const ockpt_id *id, uint64_t *
 /* The same from memory (d names no file). */
 mm_status ockpt_read(ocache *c, const unsigned char *buf, size_t len, const ockpt_id *id,
                      uint64_t *loaded, ockpt_time *t, mm_diag *d);
+/* Load the facts without a depth limit of the checkpoint at path, a
+ * search bound to id (which must exist), into c as they are: the bounds
+ * of opt_fact.  *loaded and *t as ockpt_load's. */
+mm_status ockpt_load_bounds(ocache *c, const char *path, const ockpt_id *id,
+                            uint64_t *loaded, ockpt_time *t, mm_diag *d);
 /* mm_checkpoint_read without a copy, each entry of the file, checked
  * whole first, given to visit (its h1 is ocache_key1's). */
 mm_status ockpt_visit(const char *path, mm_checkpoint_info *info,
@@ -168,6 +173,8 @@ typedef struct oshared {
                                         counts, for progress */
     bool consistent_only;
     bool depth_mode;             /* values are under a depth limit */
+    bool nodepth_facts;          /* the table holds facts of a search
+                                    without one (opt_fact) */
     bool no_symmetry, use_cache;
     bool no_simd;                /* score with the portable code only */
     bool no_avx512;              /* nor with AVX-512 (tests: AVX2 then) */
@@ -381,6 +388,22 @@ static inline void opt_hash(const oshared *sh, const mm_code *S, uint32_t n,
                             uint64_t *h1, uint64_t *h2)
 {
     opt_hash_salt(sh, sh->salt, S, n, h1, h2);
+}
+
+/* What the table knows of the set (h1, h2) within depth guesses: its
+ * fact there, or with nodepth_facts (an optimal search's checkpoint
+ * loaded, mm_compile_opts.bounds_from) the fact about the set without a
+ * limit where it says more.  That is a lower bound under any limit, a
+ * tree within a depth being a tree, and the value within depth when it
+ * is a value whose worst case fits: the least of all trees is then one
+ * of those within.  False when nothing is known.  Not for the facts of
+ * opt_feasible, which are of another kind. */
+bool opt_fact_bounded(oshared *sh, uint64_t h1, uint64_t h2, int depth, oentry *out);
+static inline bool opt_fact(oshared *sh, uint64_t h1, uint64_t h2, int depth, oentry *out)
+{
+    if (sh->nodepth_facts)
+        return opt_fact_bounded(sh, h1, h2, depth, out);
+    return sh->use_cache && ocache_get(&sh->cache, h1, h2, depth, out);
 }
 
 double opt_now(void);

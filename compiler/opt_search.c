@@ -238,7 +238,7 @@ static oval part_value(oshared *sh, uint32_t m, uint64_t h1, uint64_t h2, int k,
     *exact = false;
     oval lb = opt_lower(sh, m, k);
     oentry e;
-    if (sh->use_cache && ocache_get(&sh->cache, h1, h2, depth, &e)) {
+    if (opt_fact(sh, h1, h2, depth, &e)) {
         oval v = oentry_value(&e);
         if (oentry_flags(&e) & OC_EXACT) {
             *exact = true;
@@ -552,7 +552,7 @@ static bool solve_lookup(onode *nd, bool force, mm_code *guess, oval *v)
         return false;
     opt_hash(sh, nd->S, nd->n, &nd->h1, &nd->h2);
     oentry e;
-    if (force || !ocache_get(&sh->cache, nd->h1, nd->h2, nd->depth, &e))
+    if (force || !opt_fact(sh, nd->h1, nd->h2, nd->depth, &e))
         return false;
     *v = oentry_value(&e);
     if (!(oentry_flags(&e) & OC_EXACT) && *v <= nd->limit)

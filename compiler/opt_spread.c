@@ -775,6 +775,9 @@ mm_status opt_compile_spread(const mm_game *g, const mm_compile_opts *o, const o
         return mm_diag_set(d, MM_ERR_USAGE, "a spread search needs an optimal rule");
     if (o->first != MM_NO_CODE && o->first >= g->ncodes)
         return mm_diag_set(d, MM_ERR_USAGE, "first guess is not a code of the game");
+    if (o->bounds_from)
+        return mm_diag_set(d, MM_ERR_USAGE, "bounds from an optimal search are for a search "
+                           "on one machine (mmtree build)");
     memset(&sp, 0, sizeof sp);
     sp.g = g;
     sp.link = link;

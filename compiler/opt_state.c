@@ -54,6 +54,31 @@ void opt_key_words(uint64_t *r1, uint64_t *r2, uint32_t n)
     }
 }
 
+bool opt_fact_bounded(oshared *sh, uint64_t h1, uint64_t h2, int depth, oentry *out)
+{
+    if (!sh->use_cache)
+        return false;
+    bool own = ocache_get(&sh->cache, h1, h2, depth, out);
+    if (depth == OPT_NODEPTH || (own && (oentry_flags(out) & OC_EXACT)))
+        return own;
+    oentry f;
+    if (!ocache_get(&sh->cache, h1, h2, OPT_NODEPTH, &f))
+        return own;
+    oval v = oentry_value(&f);
+    if ((oentry_flags(&f) & OC_EXACT) && OV_W(v) <= depth) {
+        *out = f;   /* its guess and its tie order are those within depth */
+        return true;
+    }
+    if (own && oentry_value(out) >= v)
+        return true;
+    if (!own) {
+        *out = f;
+        out->guess = MM_NO_CODE;   /* a bound: no guess known within depth */
+    }
+    out->meta = v;
+    return true;
+}
+
 mm_status oshared_init(oshared *sh, const mm_game *g, size_t cache_bytes)
 {
     memset(sh, 0, sizeof *sh);

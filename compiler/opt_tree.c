@@ -56,7 +56,7 @@ static mm_status node_guess(const walk *k, int lv, const ogroup *G, const mm_cod
                                depth);
     }
     opt_hash(sh, S, n, &h1, &h2);
-    if (sh->use_cache && ocache_get(&sh->cache, h1, h2, depth, &e) &&
+    if (opt_fact(sh, h1, h2, depth, &e) &&
         (oentry_flags(&e) & OC_EXACT) && oentry_value(&e) == v && e.guess < sh->g->ncodes &&
         (!k->canonical || (oentry_flags(&e) & OC_CANON))) {
         *q = e.guess;
@@ -185,8 +185,7 @@ static oval known_value(oshared *sh, const mm_code *S, uint32_t n, int depth)
     uint64_t h1, h2;
     oentry e;
     opt_hash(sh, S, n, &h1, &h2);
-    if (sh->use_cache && ocache_get(&sh->cache, h1, h2, depth, &e) &&
-        (oentry_flags(&e) & OC_EXACT))
+    if (opt_fact(sh, h1, h2, depth, &e) && (oentry_flags(&e) & OC_EXACT))
         return oentry_value(&e);
     return OV_ABORT;
 }

@@ -310,7 +310,7 @@ static bool collect(ounit *u, const mm_tree *t, uint32_t node, const mm_code *S,
     uint64_t h1, h2;
     if (n >= 3) {
         opt_hash(sh, S, n, &h1, &h2);
-        if (ocache_get(&sh->cache, h1, h2, depth, &e) && (oentry_flags(&e) & OC_EXACT)) {
+        if (opt_fact(sh, h1, h2, depth, &e) && (oentry_flags(&e) & OC_EXACT)) {
             ofact *f = grow_array(u->facts, &u->fcap, u->nfacts + 1, 256, sizeof *f);
             if (!f)
                 return false;

@@ -719,6 +719,37 @@ static void shared_options(driver *dr)
         sh->next_ckpt = dr->t0 + sh->ckpt_every;
 }
 
+/* mm_compile_opts.bounds_from: the facts of an optimal search of the
+ * same codes, into the table beside this search's own (their keys are
+ * those of no depth limit, which this search has), for opt_fact. */
+static mm_status load_bounds(driver *dr)
+{
+    const char *path = dr->o->bounds_from;
+    if (!dr->sh.depth_mode)
+        return mm_diag_set(dr->d, MM_ERR_USAGE, "bounds from an optimal search are for a "
+                           "search within a depth: optimal-worst, or a depth cap");
+    if (dr->consistent)
+        return mm_diag_set(dr->d, MM_ERR_USAGE, "bounds from an optimal search are not "
+                           "values of consistent-only trees");
+    if (!dr->sh.use_cache)
+        return mm_diag_set(dr->d, MM_ERR_USAGE, "bounds from an optimal search need the table "
+                           "of solved sets");
+    ockpt_id id;
+    ockpt_time t;
+    ockpt_id_init(&id, &dr->sh, 0, false, 0, dr->all, dr->n);
+    mm_status st = ockpt_load_bounds(&dr->sh.cache, path, &id, &dr->rep.bounds_loaded, &t,
+                                     dr->d);
+    if (st)
+        return st;
+    dr->sh.nodepth_facts = true;
+    dr->rep.cpu_bounds = (double)t.ms / 1000.0;
+    dr->rep.runs_bounds = t.runs;
+    /* the checkpoint this search saves holds them, its time not theirs */
+    dr->sh.ckpt_base.partial = true;
+    dr->rep.cpu_partial |= t.partial;
+    return MM_OK;
+}
+
 static mm_status driver_init(driver *dr, const mm_game *g, const mm_compile_opts *o,
                              mm_diag *d)
 {
@@ -768,6 +799,8 @@ static mm_status driver_init(driver *dr, const mm_game *g, const mm_compile_opts
     dr->rep.cpu_before = (double)dr->sh.ckpt_base.ms / 1000.0;
     dr->rep.runs_before = dr->sh.ckpt_base.runs;
     dr->rep.cpu_partial = dr->sh.ckpt_base.partial;
+    if (o->bounds_from && (st = load_bounds(dr)))
+        return st;
     if (o->progress)   /* the search starts */
         o->progress(o->progress_arg, &dr->rep);
     return MM_OK;

@@ -83,6 +83,16 @@ typedef struct mm_compile_opts {
     const char *checkpoint;/* file the search saves to and resumes from
                               (compiler/checkpoint.md); a file that is not
                               a checkpoint of this game and rule is refused */
+    const char *bounds_from; /* optimal-worst, or max_depth: a checkpoint
+                              of the optimal search of the same game (and
+                              position, after), without a depth cap and not
+                              consistent-only, whose facts the search takes
+                              as bounds.  A tree within a depth is a tree,
+                              so no tree within it is below the least value
+                              of all; where that value's tree fits the
+                              depth, it is the value within it too.  The
+                              result is proven as far as that checkpoint's
+                              facts are, as a resumed search's is */
     double checkpoint_every; /* seconds between saves (default 600) */
     bool keep_checkpoint;  /* keep it once the value is proven (else it is
                               removed) */
@@ -169,10 +179,15 @@ typedef struct mm_optimal_report {
                               counts, runs_before of them; each save adds
                               the run's own */
     uint32_t runs_before;
+    uint64_t bounds_loaded;/* facts loaded from bounds_from, and the */
+    double cpu_bounds;     /* processor seconds of the runs_bounds runs */
+    uint32_t runs_bounds;  /* that search counts (its checkpoint's time) */
     bool cpu_partial;      /* the checkpoint's count leaves work out: a
                               run that saved a version 3 checkpoint (which
-                              had no time), or the other processes of a
-                              search spread over several */
+                              had no time), the other processes of a
+                              search spread over several, or a search with
+                              bounds_from (the bounds' search, whose facts
+                              its checkpoint keeps) */
     /* A stopped search's tree polished (polish): sub-trees solved again,
      * those bettered, the guesses that saved (negative when sub-trees
      * over the depth cap had to grow to fit) and the seconds it took;
