@@ -375,7 +375,10 @@ int cmd_checkpoint(int argc, char **argv)
     mm_diag d;
     mm_diag_clear(&d);
     mm_checkpoint_info in;
-    mm_status st = mm_checkpoint_read(path, out, (uint32_t)min, &in, &d);
+    /* --after alone reads the file whole once, in the look: the header
+     * gives the game its path is parsed in */
+    mm_status st = l.path && !out ? mm_checkpoint_header(path, &in, &d)
+                                  : mm_checkpoint_read(path, out, (uint32_t)min, &in, &d);
     if (st)
         return cli_report(&d, st);
     int rc = EXIT_OK;

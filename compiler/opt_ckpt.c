@@ -400,6 +400,15 @@ static mm_status header_id(const unsigned char *head, ockpt_id *id, bool *whole,
     return MM_OK;
 }
 
+/* What a header says of its search, for mm_checkpoint_info. */
+static mm_checkpoint_info info_of(const ockpt_id *id, bool whole)
+{
+    return (mm_checkpoint_info){
+        .pegs = id->pegs, .colors = id->colors, .repeat = id->repeat,
+        .rule = (mm_rule)(MM_RULE_OPTIMAL + id->rule), .consistent_only = id->consistent_only,
+        .max_depth = id->max_depth, .whole_game = whole};
+}
+
 /* Read s whole and check it against id (or, with no id, against what its
  * header says: *info), then read it again and use each entry (use). */
 static mm_status read_source(cksrc *s, const ockpt_id *id, ckuse *use,
@@ -441,10 +450,7 @@ static mm_status read_source(cksrc *s, const ockpt_id *id, ckuse *use,
     if (!id) {
         if (own_bad)
             return header_id(head, &own, &whole, d);
-        *use->info = (mm_checkpoint_info){
-            .pegs = own.pegs, .colors = own.colors, .repeat = own.repeat,
-            .rule = (mm_rule)(MM_RULE_OPTIMAL + own.rule), .consistent_only = own.consistent_only,
-            .max_depth = own.max_depth, .whole_game = whole};
+        *use->info = info_of(&own, whole);
         id = &own;
     }
     if ((st = check_binding(head, id, d)))
@@ -544,6 +550,30 @@ mm_status ockpt_load_bounds(ocache *c, const char *path, const ockpt_id *id,
         *loaded = use.put;
         mm_diag_clear(d);
     }
+    return st;
+}
+
+mm_status mm_checkpoint_header(const char *path, mm_checkpoint_info *info, mm_diag *d)
+{
+    memset(info, 0, sizeof *info);
+    mm_status st = refuse_stdio(path, d);
+    if (st)
+        return st;
+    infile f;
+    if ((st = infile_open(&f, path, MAX_BYTES, d)))
+        return st;
+    mm_diag_file(d, path);
+    unsigned char head[HEADER];
+    const size_t hn = f.size < HEADER ? (size_t)f.size : HEADER;
+    size_t hlen;
+    ockpt_id id;
+    bool whole;
+    if (!(st = infile_read(&f, head, hn, 0, d)) && !(st = check_start(head, hn, f.size, &hlen, d)) &&
+        !(st = header_id(head, &id, &whole, d)))
+        *info = info_of(&id, whole);
+    infile_close(&f);
+    if (!st)
+        mm_diag_clear(d);
     return st;
 }
 

@@ -309,6 +309,15 @@ typedef struct mm_checkpoint_info {
 MM_EXPORT mm_status mm_checkpoint_read(const char *path, const char *out, uint32_t min_codes,
                                        mm_checkpoint_info *info, mm_diag *d);
 
+/* Read only the header of the checkpoint at path: the game, rule and
+ * options of its search into *info, nothing else (its facts, time and
+ * counts 0).  The file is not checked past its header, as
+ * mm_checkpoint_read and mm_checkpoint_position_read check it whole; a
+ * reader of gigabytes that needs the game first saves a pass.  Errors
+ * as theirs. */
+MM_EXPORT mm_status mm_checkpoint_header(const char *path, mm_checkpoint_info *info,
+                                         mm_diag *d);
+
 /* What a checkpoint has proven about one set of codes: a value (the
  * least total, its worst case and codes at that depth) or a lower bound
  * on the total, about trees within some number of guesses (optimal-worst

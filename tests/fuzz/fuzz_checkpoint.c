@@ -9,8 +9,10 @@
  * also tried with its last four bytes replaced by the right checksum, so
  * mutations reach the fields behind it.
  *
- * Each input is read as a file too by mm_checkpoint_read, which checks it
- * against the game its own header gives and writes the facts about sets
+ * Each input is read as a file too by mm_checkpoint_header (its header
+ * alone: the same search as the whole read's when that succeeds) and by
+ * mm_checkpoint_read, which checks it against the game its own header
+ * gives and writes the facts about sets
  * of 16 codes or more to another file: refused with a message and nothing
  * written, or counted consistently, the file written holding exactly the
  * facts it says.
@@ -94,14 +96,23 @@ static void as_file(const uint8_t *data, size_t size)
     if (ftruncate(in_fd, 0) || pwrite(in_fd, data, size, 0) != (ssize_t)size)
         abort();
     unlink(out_path);
-    mm_checkpoint_info in, again;
+    mm_checkpoint_info in, again, head;
     mm_diag d;
+    mm_diag_clear(&d);
+    mm_status hs = mm_checkpoint_header(in_path, &head, &d);
+    if (hs && !d.msg[0])
+        abort();
     mm_diag_clear(&d);
     if (mm_checkpoint_read(in_path, out_path, 16, &in, &d) != MM_OK) {
         if (!d.msg[0] || access(out_path, F_OK) == 0)
             abort();   /* every refusal says why, and writes nothing */
         return;
     }
+    /* a file read whole has a header that reads alone, the same */
+    if (hs || head.pegs != in.pegs || head.colors != in.colors || head.repeat != in.repeat ||
+        head.rule != in.rule || head.consistent_only != in.consistent_only ||
+        head.max_depth != in.max_depth || head.whole_game != in.whole_game || head.facts)
+        abort();
     uint64_t sum = 0, exact = 0;
     for (int k = 0; k < 21; k++) {
         sum += in.facts_by_size[k];

@@ -8,7 +8,8 @@
 # equals the optimum a separate search of that part finds (build
 # --after), and no exact row is below the optimum; guesses alike share a
 # row, which loses none of them; --json says the same;
-# a path that is not a position is refused in one line.
+# a path that is not a position, or a file damaged past its header, is
+# refused in one line.
 mmtree=$1
 . "${0%/*}/../lib.sh"
 
@@ -110,4 +111,15 @@ expect 2 "--after: path step 1" "$mmtree" checkpoint "$ck" --after 12
 expect 2 "--after: path step 1" "$mmtree" checkpoint "$ck" --after "1235:B"
 printf 'not a checkpoint' >"$dir/bad.ckpt"
 expect 2 "bad.ckpt" "$mmtree" checkpoint "$dir/bad.ckpt" --after ''
+# --after reads the header alone before the look, which checks the rest:
+# a file cut short, or with a byte of its last entry changed, is refused
+size=$(wc -c <"$ck")
+head -c $((size - 100)) "$ck" >"$dir/cut.ckpt"
+expect 2 "cut.ckpt: byte" "$mmtree" checkpoint "$dir/cut.ckpt" --after ''
+python3 -c '
+import sys
+b = bytearray(open(sys.argv[1], "rb").read())
+b[-20] ^= 1
+open(sys.argv[2], "wb").write(b)' "$ck" "$dir/flip.ckpt"
+expect 2 "flip.ckpt: byte .*damaged" "$mmtree" checkpoint "$dir/flip.ckpt" --after ''
 exit $((fails > 0))
