@@ -149,8 +149,9 @@ double cli_eta_left(cli_eta *e, double elapsed, double done);
 /* The progress of a build on stderr (cli/progress.c): the
  * line redrawn on a terminal unless quiet; plain lines elsewhere when
  * plain (--progress); the messages that the search resumes from the
- * checkpoint and has loaded the bounds.  cli_progress_show is mm_compile_opts.progress, with a
- * cli_progress as its argument; cli_progress_end clears the line. */
+ * checkpoint and has loaded its bounds (--bounds-from).
+ * cli_progress_show is mm_compile_opts.progress, with a cli_progress as
+ * its argument; cli_progress_end clears the line. */
 typedef struct cli_progress {
     const mm_game *g;
     const char *checkpoint;

@@ -568,8 +568,8 @@ mm_status mm_checkpoint_header(const char *path, mm_checkpoint_info *info, mm_di
     size_t hlen;
     ockpt_id id;
     bool whole;
-    if (!(st = infile_read(&f, head, hn, 0, d)) && !(st = check_start(head, hn, f.size, &hlen, d)) &&
-        !(st = header_id(head, &id, &whole, d)))
+    if (!(st = infile_read(&f, head, hn, 0, d)) &&
+        !(st = check_start(head, hn, f.size, &hlen, d)) && !(st = header_id(head, &id, &whole, d)))
         *info = info_of(&id, whole);
     infile_close(&f);
     if (!st)
