@@ -166,6 +166,17 @@ void ogroup_release(ogroup *G);
 
 struct opolish;
 
+/* The best guess a stopped search had found at a set it had not finished
+ * (h1, h2: its key; depth: its limit): its value v is exact, that of
+ * the guess, whose parts the search had solved; the set's own value may
+ * be lower.  A polish builds from it what the table alone cannot. */
+typedef struct oincumbent {
+    uint64_t h1, h2;
+    int depth;
+    mm_code guess;
+    oval v;
+} oincumbent;
+
 typedef struct oshared {
     const mm_game *g;
     const struct opolish *polishing; /* while a stopped search's tree is
@@ -226,6 +237,10 @@ typedef struct oshared {
     atomic_flag clock_busy;
     /* stopping */
     atomic_int abort;
+    pthread_mutex_t inc_mx;      /* guards the incumbents: */
+    oincumbent *inc;             /* those of the sets a stop left */
+    uint32_t ninc;               /* unfinished (opt_incumbent_keep) */
+    size_t inc_cap;
     /* both cores: the guesses of one set are shared out to a pool */
     pthread_mutex_t mx;
     pthread_cond_t cv_job, cv_done;
@@ -405,6 +420,15 @@ static inline bool opt_fact(oshared *sh, uint64_t h1, uint64_t h2, int depth, oe
         return opt_fact_bounded(sh, h1, h2, depth, out);
     return sh->use_cache && ocache_get(&sh->cache, h1, h2, depth, out);
 }
+
+/* A stopped search leaves set (h1, h2) within depth with its guess q of
+ * exact value v the best it had found there: kept for
+ * opt_incumbent_find (the least of those of one set; the first
+ * OPT_MAX_INCUMBENTS sets, or as many as memory allows). */
+#define OPT_MAX_INCUMBENTS 4096
+void opt_incumbent_keep(oshared *sh, uint64_t h1, uint64_t h2, int depth, mm_code q, oval v);
+/* The incumbent kept of set (h1, h2) within depth, or false. */
+bool opt_incumbent_find(oshared *sh, uint64_t h1, uint64_t h2, int depth, oincumbent *out);
 
 double opt_now(void);
 /* The process's processor time (user + system), in seconds. */

@@ -1013,14 +1013,12 @@ static oval solve_rest_shared(onode *nd, uint32_t i)
     orootjob rj = {nd->lv, nd->G, nd->S, nd->n, l, nd->nc, nd->K, nd->depth, nd->ties, i, 0,
                    nd->best, nd->best_idx, nd->best_q, nd->have, nd->minfail};
     opt_share_guesses(w, &rj);
-    if (atomic_load(&w->sh->abort))
-        return OV_ABORT;
     nd->best = rj.best;
     nd->best_idx = rj.best_idx;
     nd->have = rj.have;
     nd->best_q = rj.best_q;
     nd->minfail = rj.minfail;
-    return 0;
+    return atomic_load(&w->sh->abort) ? OV_ABORT : 0;
 }
 
 /* The candidates shared out to the pool, each thread taking the next
@@ -1041,6 +1039,9 @@ static oval solve_shared(onode *nd)
         return OV_ABORT;
     opt_share_guesses(w, &rj);
     if (atomic_load(&sh->abort)) {
+        nd->best = rj.best;   /* the incumbent, for opt_solve */
+        nd->have = rj.have;
+        nd->best_q = rj.best_q;
         oval lower = rj.have ? rj.best : rj.minfail;
         for (uint32_t i = 0; i < nd->nc; i++)
             if (l->ci[i].lb < lower)
@@ -1135,8 +1136,13 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
     oval r = shared ? solve_shared(&nd) : solve_serial(&nd);
     if (table)
         opt_replies_drop(w);
-    if (r == OV_ABORT)
+    if (r == OV_ABORT) {
+        /* stopped: the best guess found, for a polish (the root's is
+         * the driver's own, root_best) */
+        if (nd.have && nd.cache && lv > 0)
+            opt_incumbent_keep(sh, nd.h1, nd.h2, nd.depth, nd.best_q, nd.best);
         return OV_ABORT;
+    }
     if (!nd.have)
         return node_store(&nd, nd.minfail, 0, MM_NO_CODE);
     *guess = nd.best_q;

@@ -79,10 +79,44 @@ bool opt_fact_bounded(oshared *sh, uint64_t h1, uint64_t h2, int depth, oentry *
     return true;
 }
 
+void opt_incumbent_keep(oshared *sh, uint64_t h1, uint64_t h2, int depth, mm_code q, oval v)
+{
+    pthread_mutex_lock(&sh->inc_mx);
+    oincumbent *e = NULL;
+    for (uint32_t i = 0; i < sh->ninc && !e; i++)
+        if (sh->inc[i].h1 == h1 && sh->inc[i].h2 == h2 && sh->inc[i].depth == depth)
+            e = &sh->inc[i];
+    if (!e && sh->ninc < OPT_MAX_INCUMBENTS) {
+        oincumbent *a = grow_array(sh->inc, &sh->inc_cap, sh->ninc + 1, 64, sizeof *a);
+        if (a) {
+            sh->inc = a;
+            e = &sh->inc[sh->ninc++];
+            e->v = OV_INF;
+        }
+    }
+    if (e && v < e->v)
+        *e = (oincumbent){h1, h2, depth, q, v};
+    pthread_mutex_unlock(&sh->inc_mx);
+}
+
+bool opt_incumbent_find(oshared *sh, uint64_t h1, uint64_t h2, int depth, oincumbent *out)
+{
+    bool found = false;
+    pthread_mutex_lock(&sh->inc_mx);
+    for (uint32_t i = 0; i < sh->ninc && !found; i++)
+        if (sh->inc[i].h1 == h1 && sh->inc[i].h2 == h2 && sh->inc[i].depth == depth) {
+            *out = sh->inc[i];
+            found = true;
+        }
+    pthread_mutex_unlock(&sh->inc_mx);
+    return found;
+}
+
 mm_status oshared_init(oshared *sh, const mm_game *g, size_t cache_bytes)
 {
     memset(sh, 0, sizeof *sh);
     pthread_mutex_init(&sh->mx, NULL);
+    pthread_mutex_init(&sh->inc_mx, NULL);
     pthread_cond_init(&sh->cv_job, NULL);
     pthread_cond_init(&sh->cv_done, NULL);
     sh->g = g;
@@ -140,6 +174,8 @@ void oshared_release(oshared *sh)
     free(sh->gbits);
     ocache_release(&sh->cache);
     pthread_mutex_destroy(&sh->mx);
+    pthread_mutex_destroy(&sh->inc_mx);
+    free(sh->inc);
     pthread_cond_destroy(&sh->cv_job);
     pthread_cond_destroy(&sh->cv_done);
     memset(sh, 0, sizeof *sh);

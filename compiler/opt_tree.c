@@ -190,6 +190,42 @@ static oval known_value(oshared *sh, const mm_code *S, uint32_t n, int depth)
     return OV_ABORT;
 }
 
+/* The best guess a stop left at S unfinished (opt_incumbent_keep), when
+ * the table still holds every part of it exactly: its value (*q the
+ * guess), else OV_ABORT.  The search had it; the table, which keeps
+ * only what is proven of the set, does not. */
+static oval incumbent_value(oshared *sh, const mm_code *S, uint32_t n, int depth, mm_code *q)
+{
+    const mm_game *g = sh->g;
+    uint64_t h1, h2;
+    oincumbent inc;
+    opt_hash(sh, S, n, &h1, &h2);
+    if (!opt_incumbent_find(sh, h1, h2, depth, &inc))
+        return OV_ABORT;
+    uint32_t cnt[MM_MAX_REPLIES], pos[MM_MAX_REPLIES];
+    mm_code *sub = malloc((size_t)n * (sizeof *sub + 1));
+    if (!sub)
+        return OV_ABORT;
+    mm_game_split(g, inc.guess, S, n, sub, (uint8_t *)(sub + n), cnt, pos);
+    int cd = sh->depth_mode ? depth - 1 : depth;
+    ovsum sum = ovsum_start(n);
+    oval pv = 0;
+    for (int s = 0; s < g->nreplies && pv != OV_ABORT; s++) {
+        if (!cnt[s] || s == g->win)
+            continue;
+        pv = cnt[s] == 1 ? OV(1, 1, 1)
+             : cnt[s] == 2 ? OV(3, 2, 1)
+                           : known_value(sh, sub + pos[s], cnt[s], cd);
+        if (pv != OV_ABORT)
+            ovsum_add(&sum, pv);
+    }
+    free(sub);
+    if (pv == OV_ABORT || ovsum_value(sum) != inc.v)
+        return OV_ABORT;   /* a part no longer known (the table dropped it) */
+    *q = inc.guess;
+    return inc.v;
+}
+
 /* The value of in's sub-tree at node i, its guesses counted from there. */
 static oval subtree_value(const mm_tree *t, uint32_t i)
 {
@@ -262,6 +298,31 @@ static mm_status polish_parts(polish *p, int lv, const ogroup *G, const mm_code 
     return st;
 }
 
+/* What a sub-tree must beat, in's at node i (*was its value) within the
+ * depth left: its value, or anything when it is over that depth. */
+static oval to_beat(const polish *p, uint32_t i, int depth, oval *was)
+{
+    *was = subtree_value(p->in, i);
+    return p->k.w->sh->depth_mode && OV_W(*was) > depth ? OV_INF : *was;
+}
+
+/* The sub-tree at node bettered, from value was to v: built anew from
+ * guess q, or (MM_NO_CODE) from the table's guesses for v, which make
+ * it quick, so that no stop cuts it short. */
+static mm_status rebuild(polish *p, int lv, const ogroup *G, const mm_code *S, uint32_t n,
+                         int depth, uint32_t node, oval was, oval v, mm_code q)
+{
+    oshared *sh = p->k.w->sh;
+    p->rep->bettered++;
+    p->rep->saved += (int64_t)OV_T(was) - (int64_t)OV_T(v);
+    const volatile sig_atomic_t *stop = sh->stop;
+    sh->stop = NULL;
+    mm_status st = q == MM_NO_CODE ? build(&p->k, lv, G, S, n, v, depth, node)
+                                   : build_parts(&p->k, lv, G, S, n, q, depth, node);
+    sh->stop = stop;
+    return st;
+}
+
 static mm_status polish_node(polish *p, int lv, const ogroup *G, const mm_code *S,
                              uint32_t n, int depth, uint32_t i, uint32_t node)
 {
@@ -272,10 +333,17 @@ static mm_status polish_node(polish *p, int lv, const ogroup *G, const mm_code *
     /* the table's pass looks at every size, the search's up to most */
     const bool here = lv > 0 && n >= 3 && (!p->most || n <= p->most);
     const oval known = here ? known_value(sh, S, n, depth) : OV_ABORT;
+    if (here && !p->most && known == OV_ABORT) {
+        /* not solved, but the stop left a guess with every part solved */
+        mm_code q;
+        oval v = incumbent_value(sh, S, n, depth, &q), was, old = to_beat(p, i, depth, &was);
+        if (v != OV_ABORT && v < old) {
+            p->rep->solved++;   /* known to the search, as the table's are */
+            return rebuild(p, lv, G, S, n, depth, node, was, v, q);
+        }
+    }
     if (here && (p->most || known != OV_ABORT)) {
-        oval was = subtree_value(p->in, i), old = was;
-        if (sh->depth_mode && OV_W(was) > depth)
-            old = OV_INF;   /* over the depth left: any tree within it is better */
+        oval was, old = to_beat(p, i, depth, &was);
         oval v = known;
         if (p->most && known == old)   /* the table's pass found it optimal */
             return opt_copy_subtree(p->in, i, p->k.t, node, p->k.d);
@@ -291,15 +359,8 @@ static mm_status polish_node(polish *p, int lv, const ogroup *G, const mm_code *
             return opt_copy_subtree(p->in, i, p->k.t, node, p->k.d);
         }
         p->rep->solved++;
-        if (v < old) {
-            p->rep->bettered++;
-            p->rep->saved += (int64_t)OV_T(was) - (int64_t)OV_T(v);
-            const volatile sig_atomic_t *stop = sh->stop;
-            sh->stop = NULL;
-            mm_status st = build(&p->k, lv, G, S, n, v, depth, node);
-            sh->stop = stop;
-            return st;
-        }
+        if (v < old)
+            return rebuild(p, lv, G, S, n, depth, node, was, v, MM_NO_CODE);
         /* optimal, and so are its parts */
         return opt_copy_subtree(p->in, i, p->k.t, node, p->k.d);
     }

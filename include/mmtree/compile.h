@@ -137,7 +137,9 @@ typedef struct mm_compile_opts {
                               within the depth the rule allows there (a
                               stop ends it early: see stop), having first
                               taken from its table the sub-trees of any
-                              size it had solved; 0: none */
+                              size it had solved, and built those it had
+                              left unfinished with a guess whose every part
+                              it had solved from that guess; 0: none */
     const mm_tree *start;  /* optimal rules: a tree of the game (with
                               after, its node the path reaches) that starts
                               the search when it is better than the
