@@ -517,21 +517,6 @@ static void put_front(onode *nd, uint32_t m)
     nd->front = true;
 }
 
-/* Sets of one or two codes, and depth limits that no tree meets: true
- * with *v the value. */
-static bool solve_trivial(uint32_t n, int depth, oval *v)
-{
-    if (n == 1)
-        *v = depth >= 1 ? OV(1, 1, 1) : OV_INF;
-    else if (n == 2)
-        *v = depth >= 2 ? OV(3, 2, 1) : OV_INF;
-    else if (depth < 2)
-        *v = OV_INF;
-    else
-        return false;
-    return true;
-}
-
 /* Stopped, too deep, or known to the table (an exact value, or a bound
  * above the limit): true with *v the answer. */
 static bool solve_lookup(onode *nd, bool force, mm_code *guess, oval *v)
@@ -1119,7 +1104,7 @@ oval opt_solve(oworker *w, int lv, const ogroup *G, const mm_code *S,
     oshared *sh = w->sh;
     oval v;
     *guess = S[0];
-    if (solve_trivial(n, depth, &v))
+    if (opt_trivial(n, depth, &v))
         return v;
     ozf z;
     onode nd = node_init(w, lv, G, S, n, limit, depth, ties, &z);
@@ -1153,7 +1138,7 @@ bool opt_expand(oworker *w, int lv, const ogroup *G, const mm_code *S, uint32_t 
                 oval limit, int depth, bool ties, oval *v, mm_code *guess, oexpand *x)
 {
     *guess = S[0];
-    if (solve_trivial(n, depth, v))
+    if (opt_trivial(n, depth, v))
         return true;
     ozf z;
     onode nd = node_init(w, lv, G, S, n, limit, depth, ties, &z);

@@ -79,13 +79,19 @@ bool opt_fact_bounded(oshared *sh, uint64_t h1, uint64_t h2, int depth, oentry *
     return true;
 }
 
+/* The incumbent of set (h1, h2) within depth, or NULL; inc_mx held. */
+static oincumbent *incumbent_at(oshared *sh, uint64_t h1, uint64_t h2, int depth)
+{
+    for (uint32_t i = 0; i < sh->ninc; i++)
+        if (sh->inc[i].h1 == h1 && sh->inc[i].h2 == h2 && sh->inc[i].depth == depth)
+            return &sh->inc[i];
+    return NULL;
+}
+
 void opt_incumbent_keep(oshared *sh, uint64_t h1, uint64_t h2, int depth, mm_code q, oval v)
 {
     pthread_mutex_lock(&sh->inc_mx);
-    oincumbent *e = NULL;
-    for (uint32_t i = 0; i < sh->ninc && !e; i++)
-        if (sh->inc[i].h1 == h1 && sh->inc[i].h2 == h2 && sh->inc[i].depth == depth)
-            e = &sh->inc[i];
+    oincumbent *e = incumbent_at(sh, h1, h2, depth);
     if (!e && sh->ninc < OPT_MAX_INCUMBENTS) {
         oincumbent *a = grow_array(sh->inc, &sh->inc_cap, sh->ninc + 1, 64, sizeof *a);
         if (a) {
@@ -101,15 +107,12 @@ void opt_incumbent_keep(oshared *sh, uint64_t h1, uint64_t h2, int depth, mm_cod
 
 bool opt_incumbent_find(oshared *sh, uint64_t h1, uint64_t h2, int depth, oincumbent *out)
 {
-    bool found = false;
     pthread_mutex_lock(&sh->inc_mx);
-    for (uint32_t i = 0; i < sh->ninc && !found; i++)
-        if (sh->inc[i].h1 == h1 && sh->inc[i].h2 == h2 && sh->inc[i].depth == depth) {
-            *out = sh->inc[i];
-            found = true;
-        }
+    const oincumbent *e = incumbent_at(sh, h1, h2, depth);
+    if (e)
+        *out = *e;
     pthread_mutex_unlock(&sh->inc_mx);
-    return found;
+    return e != NULL;
 }
 
 mm_status oshared_init(oshared *sh, const mm_game *g, size_t cache_bytes)

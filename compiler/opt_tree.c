@@ -213,9 +213,8 @@ static oval incumbent_value(oshared *sh, const mm_code *S, uint32_t n, int depth
     for (int s = 0; s < g->nreplies && pv != OV_ABORT; s++) {
         if (!cnt[s] || s == g->win)
             continue;
-        pv = cnt[s] == 1 ? OV(1, 1, 1)
-             : cnt[s] == 2 ? OV(3, 2, 1)
-                           : known_value(sh, sub + pos[s], cnt[s], cd);
+        if (!opt_trivial(cnt[s], cd, &pv))
+            pv = known_value(sh, sub + pos[s], cnt[s], cd);
         if (pv != OV_ABORT)
             ovsum_add(&sum, pv);
     }

@@ -22,6 +22,7 @@
 #ifndef MM_OPT_VALUE_H
 #define MM_OPT_VALUE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 typedef uint64_t oval;
@@ -45,6 +46,21 @@ typedef uint64_t oval;
  * fit their 21 bits, and totals (at most 63 guesses a code) their 26. */
 _Static_assert(OV_NBITS > 20 && ((oval)63 << 20) < ((oval)1 << (53 - OV_TSHIFT)),
                "values must hold every game's totals and counts");
+
+/* Sets of one or two codes, and depth limits that no tree meets: true
+ * with *v the value. */
+static inline bool opt_trivial(uint32_t n, int depth, oval *v)
+{
+    if (n == 1)
+        *v = depth >= 1 ? OV(1, 1, 1) : OV_INF;
+    else if (n == 2)
+        *v = depth >= 2 ? OV(3, 2, 1) : OV_INF;
+    else if (depth < 2)
+        *v = OV_INF;
+    else
+        return false;
+    return true;
+}
 
 /* A part's bound as it adds into a sum of parts: its total alone. */
 static inline oval ov_total_bits(oval v)
