@@ -59,15 +59,20 @@ ck=$ck44
 same w44 -p 4 -c 4 -r optimal-worst
 [ "$total" = "$t44" ] || fail "MM(4,4): the optimum $t44 fits its least worst case, not $total"
 
-# A worst-case search's checkpoint, resumed with the bounds: the same.
+# A worst-case search's checkpoint, resumed with the bounds: the same
+# tree; the checkpoint is marked as counting only part of its work.
 ck=$dir/o46.ckpt
 "$mmtree" build -p 4 -c 6 -r optimal-worst -j1 --bounds-from "$ck" --checkpoint "$dir/w.ckpt" \
     --keep-checkpoint -o "$dir/w1.mmt" 2>/dev/null || fail "saved with bounds: exit $?"
+# it holds the bounds' facts, not their time: marked so
+"$mmtree" checkpoint "$dir/w.ckpt" >"$dir/info" || fail "checkpoint w.ckpt: exit $?"
+has "$dir/info" "(and work it does not count)"
 "$mmtree" build -p 4 -c 6 -r optimal-worst -j1 --bounds-from "$ck" --checkpoint "$dir/w.ckpt" \
     -o "$dir/w2.mmt" 2>"$dir/b" || fail "resumed with bounds: exit $?"
 cmp -s "$dir/w1.mmt" "$dir/w46-a.mmt" && cmp -s "$dir/w2.mmt" "$dir/w46-a.mmt" ||
     fail "a checkpoint with bounds: another tree"
 has "$dir/b" "resuming from '$dir/w.ckpt'"
+has "$dir/b" "not all of the processor time counted"
 
 # Refused: searches it cannot bound, and every other file.
 expect 2 "within a depth" "$mmtree" build -p 4 -c 6 -r optimal --bounds-from "$ck" -o /dev/null
